@@ -1,0 +1,81 @@
+/**
+ * Argument checks shared by the public API. Each throws a TypeError (wrong type) or RangeError
+ * (right type, bad value) whose message names the argument, before anything is changed.
+ */
+
+/** Throws unless `v` is a finite number; returns it. */
+export function finiteNumber(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isFinite(v)) throw new RangeError(`${name} must be finite, got ${v}`)
+  return v
+}
+
+/** Throws unless `v` is a finite number > 0; returns it. */
+export function positiveNumber(v: unknown, name: string): number {
+  finiteNumber(v, name)
+  if ((v as number) <= 0) throw new RangeError(`${name} must be > 0, got ${v}`)
+  return v as number
+}
+
+/** Throws unless `v` is a finite number ≥ 0; returns it. */
+export function nonNegativeNumber(v: unknown, name: string): number {
+  finiteNumber(v, name)
+  if ((v as number) < 0) throw new RangeError(`${name} must be >= 0, got ${v}`)
+  return v as number
+}
+
+/** Throws unless `v` is an integer ≥ 0; returns it. */
+export function nonNegativeInteger(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}`)
+  return v
+}
+
+/** Throws unless `v` is a finite number in [lo, hi]; returns it. */
+export function numberInRange(v: unknown, lo: number, hi: number, name: string): number {
+  finiteNumber(v, name)
+  if ((v as number) < lo || (v as number) > hi) throw new RangeError(`${name} must be in [${lo}, ${hi}], got ${v}`)
+  return v as number
+}
+
+/** Throws unless `v` is an array-like of `n` finite numbers; returns it. */
+export function finiteVector(v: unknown, n: number, name: string): ArrayLike<number> {
+  if (v === null || typeof v !== 'object' || typeof (v as ArrayLike<number>).length !== 'number') {
+    throw new TypeError(`${name} must be an array of ${n} numbers, got ${describe(v)}`)
+  }
+  const a = v as ArrayLike<number>
+  if (a.length !== n) throw new RangeError(`${name} must have ${n} numbers, got ${a.length}`)
+  for (let i = 0; i < n; i++) {
+    if (typeof a[i] !== 'number') throw new TypeError(`${name}[${i}] must be a number, got ${describe(a[i])}`)
+    if (!Number.isFinite(a[i])) throw new RangeError(`${name}[${i}] must be finite, got ${a[i]}`)
+  }
+  return a
+}
+
+/** Throws unless `v` is a ground ([x, y]) or world ([x, y, z]) position; returns [x, y, z|NaN]. */
+export function positionLike(v: unknown, name: string): [number, number, number] {
+  if (v === null || typeof v !== 'object' || typeof (v as ArrayLike<number>).length !== 'number') {
+    throw new TypeError(`${name} must be [x, y] or [x, y, z], got ${describe(v)}`)
+  }
+  const n = (v as ArrayLike<number>).length
+  if (n !== 2 && n !== 3) throw new RangeError(`${name} must be [x, y] or [x, y, z], got ${n} numbers`)
+  finiteVector(v, n, name)
+  const a = v as ArrayLike<number>
+  return [a[0], a[1], n === 3 ? a[2] : NaN]
+}
+
+/** Throws unless `v` is a plain object (or undefined, giving {}); returns it. */
+export function optionsObject<T extends object>(v: unknown, name: string): Partial<T> {
+  if (v === undefined) return {}
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`${name} must be an object, got ${describe(v)}`)
+  return v as Partial<T>
+}
+
+/** A short description of a value for error messages. */
+export function describe(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return `array(${v.length})`
+  if (typeof v === 'string') return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`
+  if (typeof v === 'object') return 'object'
+  return `${typeof v} ${String(v)}`
+}
