@@ -1,0 +1,273 @@
+/**
+ * LodController: assigns every car of a sim a level of detail by distance bands with hysteresis.
+ * Usable by hand (`update(distanceOf)`) or installed on the sim, where the lod-phase system runs it
+ * each step with the planar distance from each car to a focus (a point or an entity).
+ */
+import { addComponent, entityExists, hasComponent, observe, onRemove, query, removeComponent } from 'bitecs'
+import type { Sim } from '../sim'
+import { assertEntity } from '../sim'
+import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
+import { LEVEL_FROZEN, LEVEL_FULL, LEVEL_NAMES, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
+
+/** Options of LodController (distances in m along the ground). */
+export interface LodControllerOptions {
+  /** Cars farther than this (plus hysteresis) drop to singleTrack (default 60). */
+  singleTrackBeyond?: number
+  /** Cars farther than this (plus hysteresis) are frozen (default 300; Infinity = never). */
+  frozenBeyond?: number
+  /** How far beyond an edge a car must be before it changes level (default 10). */
+  hysteresis?: number
+  /** Substep rate given to singleTrack cars (default: the vehicle domain's default). */
+  singleTrackHz?: number
+}
+
+/** What an installed controller measures distance to: a ground point or a car/collider entity. */
+export type LodFocus = ArrayLike<number> | number
+
+/** Options of LodController.install. */
+export interface LodInstallOptions {
+  /** The focus: `[x, y]`, `[x, y, z]` (z ignored) or an entity id (a car or a collider). */
+  focus: LodFocus
+}
+
+function bandEdge(v: unknown, fallback: number, name: string): number {
+  if (v === undefined) return fallback
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (Number.isNaN(v) || v < 0) throw new RangeError(`${name} must be >= 0 (Infinity allowed), got ${v}`)
+  return v
+}
+
+function resolveOptions(options: unknown): Bands & { singleTrackHz: number | undefined } {
+  const o = optionsObject<LodControllerOptions>(options, 'options')
+  const singleTrackBeyond = bandEdge(o.singleTrackBeyond, 60, 'options.singleTrackBeyond')
+  const frozenBeyond = bandEdge(o.frozenBeyond, 300, 'options.frozenBeyond')
+  if (frozenBeyond < singleTrackBeyond) {
+    throw new RangeError(`options.frozenBeyond (${frozenBeyond}) must be >= options.singleTrackBeyond (${singleTrackBeyond})`)
+  }
+  let hysteresis = 10
+  if (o.hysteresis !== undefined) {
+    if (typeof o.hysteresis !== 'number') throw new TypeError(`options.hysteresis must be a number, got ${describe(o.hysteresis)}`)
+    if (!Number.isFinite(o.hysteresis) || o.hysteresis < 0) throw new RangeError(`options.hysteresis must be finite and >= 0, got ${o.hysteresis}`)
+    hysteresis = o.hysteresis
+  }
+  const singleTrackHz = o.singleTrackHz === undefined ? undefined : positiveNumber(o.singleTrackHz, 'options.singleTrackHz')
+  return { singleTrackBeyond, frozenBeyond, hysteresis, singleTrackHz }
+}
+
+/** Assigns cars a level of detail by distance bands with hysteresis; see DESIGN section 4. */
+export class LodController {
+  /** The sim whose cars this controller drives. */
+  readonly sim: Sim
+  /** Band edge to singleTrack, m. */
+  readonly singleTrackBeyond: number
+  /** Band edge to frozen, m. */
+  readonly frozenBeyond: number
+  /** Hysteresis, m. */
+  readonly hysteresis: number
+  /** Substep rate for singleTrack cars, or undefined for the vehicle default. */
+  readonly singleTrackHz: number | undefined
+
+  // Per-controller tags: removing an entity drops them, so a recycled id starts unpinned.
+  private readonly pinnedTag = {}
+  private readonly externalTag = {}
+  private cars = new Int32Array(64)
+  private targets = new Uint8Array(64)
+  private currents = new Uint8Array(64)
+  private focusX = 0
+  private focusY = 0
+  private focusEntity = -1
+  private unobserve: (() => void) | null = null
+  private readonly focusDistance: (car: number) => number
+
+  /** Creates a controller for `sim`; validates every option before anything is set. */
+  constructor(sim: Sim, options?: LodControllerOptions) {
+    if (sim === null || typeof sim !== 'object' || !sim.components || !sim.world) throw new TypeError(`sim must be a pitlane Sim, got ${describe(sim)}`)
+    const r = resolveOptions(options)
+    this.sim = sim
+    this.singleTrackBeyond = r.singleTrackBeyond
+    this.frozenBeyond = r.frozenBeyond
+    this.hysteresis = r.hysteresis
+    this.singleTrackHz = r.singleTrackHz
+    // Made once: the installed step passes it to update without a closure per step.
+    const Car = sim.components.Car
+    this.focusDistance = (car: number) => Math.hypot(Car.x[car] - this.focusX, Car.y[car] - this.focusY)
+  }
+
+  /**
+   * Gives each car (in query order) its level for distance `distanceOf(car)`; calls sim.setLod only
+   * where the level changes. Every distance is read and checked before any level is changed.
+   * Returns the number of cars whose level changed.
+   */
+  update(distanceOf: (car: number) => number): number {
+    if (typeof distanceOf !== 'function') throw new TypeError(`distanceOf must be a function (car) => number, got ${describe(distanceOf)}`)
+    const { world, components } = this.sim
+    const { Car, LodFrozen, LodSingleTrack } = components
+    const list = query(world, [Car])
+    const n = list.length
+    if (this.cars.length < n) this.grow(n)
+    const cars = this.cars
+    const targets = this.targets
+    const currents = this.currents
+    for (let i = 0; i < n; i++) cars[i] = list[i]
+    const b: Bands = this
+    for (let i = 0; i < n; i++) {
+      const car = cars[i]
+      const cur = hasComponent(world, car, LodFrozen) ? LEVEL_FROZEN : hasComponent(world, car, LodSingleTrack) ? LEVEL_SINGLE_TRACK : LEVEL_FULL
+      currents[i] = cur
+      if (hasComponent(world, car, this.pinnedTag)) { targets[i] = LEVEL_FULL; continue }
+      const d = distanceOf(car)
+      if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
+      if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
+      targets[i] = nextLevel(b, cur, d, hasComponent(world, car, this.externalTag))
+    }
+    let changed = 0
+    for (let i = 0; i < n; i++) {
+      if (targets[i] === currents[i]) continue
+      this.apply(cars[i], targets[i])
+      changed++
+    }
+    return changed
+  }
+
+  /** Keeps `car` at full whatever its distance (raises it now if it is lower). */
+  pin(car: number): void {
+    this.assertCar(car)
+    addComponent(this.sim.world, car, this.pinnedTag)
+    if (this.levelOf(car) !== LEVEL_FULL) this.apply(car, LEVEL_FULL)
+  }
+
+  /** Lets `car` follow the bands again. */
+  unpin(car: number): void {
+    this.assertCar(car)
+    removeComponent(this.sim.world, car, this.pinnedTag)
+  }
+
+  /** True when `car` is pinned by this controller. */
+  isPinned(car: number): boolean {
+    this.assertCar(car)
+    return hasComponent(this.sim.world, car, this.pinnedTag)
+  }
+
+  /** Marks `car` as driven from outside (a player, the network): it may be frozen, never singleTrack. */
+  markExternal(car: number): void {
+    this.assertCar(car)
+    addComponent(this.sim.world, car, this.externalTag)
+    if (this.levelOf(car) === LEVEL_SINGLE_TRACK) this.apply(car, LEVEL_FULL)
+  }
+
+  /** Removes the external mark of `car`. */
+  unmarkExternal(car: number): void {
+    this.assertCar(car)
+    removeComponent(this.sim.world, car, this.externalTag)
+  }
+
+  /** True when `car` is marked external by this controller. */
+  isExternal(car: number): boolean {
+    this.assertCar(car)
+    return hasComponent(this.sim.world, car, this.externalTag)
+  }
+
+  /** Makes this the sim's controller, run by the 'select-lod' system each step; replaces any other. */
+  install(options: LodInstallOptions): this {
+    const o = optionsObject<LodInstallOptions>(options, 'options')
+    if (o.focus === undefined) throw new TypeError('options.focus must be [x, y] or an entity id, got undefined')
+    this.checkFocus(o.focus, 'options.focus')
+    const state = this.sim.internal.lod
+    if (state.controller && state.controller !== this) state.controller.uninstall()
+    this.setFocus(o.focus)
+    if (!this.unobserve) {
+      // A removed focus entity stops being followed (its id may be recycled at once).
+      this.unobserve = observe(this.sim.world, onRemove(this.sim.components.Car), (eid: number) => { if (eid === this.focusEntity) this.dropFocusEntity() })
+    }
+    state.controller = this
+    return this
+  }
+
+  /** Sets what distances are measured to: a ground point, or a car/collider entity followed each step. */
+  setFocus(focus: LodFocus): void {
+    this.checkFocus(focus, 'focus')
+    if (typeof focus === 'number') {
+      this.focusEntity = focus
+      this.readFocusEntity()
+    } else {
+      const p = positionLike(focus, 'focus')
+      this.focusEntity = -1
+      this.focusX = p[0]
+      this.focusY = p[1]
+    }
+  }
+
+  /** The current focus point [x, y] (the focus entity's position as of the last step). */
+  focus(): [number, number] {
+    return [this.focusX, this.focusY]
+  }
+
+  /** Stops running this controller each step (if it is the installed one). */
+  uninstall(): void {
+    const state = this.sim.internal.lod
+    if (state.controller === this) state.controller = null
+    if (this.unobserve) { this.unobserve(); this.unobserve = null }
+  }
+
+  /** Runs one update with the distance to the focus (called by the 'select-lod' system). */
+  step(): number {
+    if (this.focusEntity >= 0) this.readFocusEntity()
+    return this.update(this.focusDistance)
+  }
+
+  private readFocusEntity(): void {
+    const { world, components } = this.sim
+    const e = this.focusEntity
+    if (!entityExists(world, e)) { this.focusEntity = -1; return }
+    if (hasComponent(world, e, components.Car)) {
+      this.focusX = components.Car.x[e]
+      this.focusY = components.Car.y[e]
+    } else if (hasComponent(world, e, components.Collider)) {
+      this.focusX = components.Collider.position[3 * e]
+      this.focusY = components.Collider.position[3 * e + 1]
+    } else this.focusEntity = -1
+  }
+
+  private dropFocusEntity(): void {
+    this.readFocusEntity()
+    this.focusEntity = -1
+  }
+
+  private checkFocus(focus: unknown, name: string): void {
+    if (typeof focus === 'number') {
+      assertEntity(this.sim, focus, name)
+      const { world, components } = this.sim
+      if (!hasComponent(world, focus, components.Car) && !hasComponent(world, focus, components.Collider)) {
+        throw new TypeError(`${name} ${focus} is not a car or collider of this sim`)
+      }
+    } else positionLike(focus, name)
+  }
+
+  private levelOf(car: number): number {
+    const { world, components } = this.sim
+    return hasComponent(world, car, components.LodFrozen) ? LEVEL_FROZEN : hasComponent(world, car, components.LodSingleTrack) ? LEVEL_SINGLE_TRACK : LEVEL_FULL
+  }
+
+  private apply(car: number, level: number): void {
+    if (level === LEVEL_SINGLE_TRACK && this.singleTrackHz !== undefined) this.sim.setLod(car, 'singleTrack', this.singleTrackHz)
+    else this.sim.setLod(car, LEVEL_NAMES[level])
+  }
+
+  private assertCar(car: unknown): void {
+    assertEntity(this.sim, car, 'car')
+    if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new TypeError(`car ${car} is not a car of this sim`)
+  }
+
+  private grow(n: number): void {
+    let cap = this.cars.length
+    while (cap < n) cap *= 2
+    this.cars = new Int32Array(cap)
+    this.targets = new Uint8Array(cap)
+    this.currents = new Uint8Array(cap)
+  }
+}
+
+/** Same as `new LodController(sim, options)`. */
+export function createLodController(sim: Sim, options?: LodControllerOptions): LodController {
+  return new LodController(sim, options)
+}

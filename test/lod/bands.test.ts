@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { nextLevel, LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN } from '../../src/lod/bands'
+
+const b = { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10 }
+
+describe('distance bands with hysteresis', () => {
+  it('gives the plain band far from the edges, from any starting level', () => {
+    for (const cur of [LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN]) {
+      expect(nextLevel(b, cur, 0, false)).toBe(LEVEL_FULL)
+      expect(nextLevel(b, cur, 49.9, false)).toBe(LEVEL_FULL)
+      expect(nextLevel(b, cur, 150, false)).toBe(LEVEL_SINGLE_TRACK)
+      expect(nextLevel(b, cur, 310.1, false)).toBe(LEVEL_FROZEN)
+      expect(nextLevel(b, cur, Infinity, false)).toBe(LEVEL_FROZEN)
+      expect(nextLevel(b, cur, 150, true)).not.toBe(LEVEL_SINGLE_TRACK)
+    }
+  })
+
+  it('never changes level while a car oscillates across an edge by less than the hysteresis', () => {
+    fc.assert(fc.property(
+      fc.constantFrom(60, 300), fc.double({ min: -9.999, max: 9.999, noNaN: true }), fc.array(fc.double({ min: -9.999, max: 9.999, noNaN: true }), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.constantFrom(LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN),
+      (edge, start, wiggle, external, initial) => {
+        // Reach a steady level at the start position first (at most one change), then wiggle.
+        let lvl = initial
+        for (let k = 0; k < 3; k++) lvl = nextLevel(b, lvl, edge + start, external)
+        for (const w of wiggle) {
+          const next = nextLevel(b, lvl, edge + w, external)
+          if (next !== lvl) return false
+        }
+        return true
+      }), { numRuns: 500 })
+  })
+
+  it('switches once a car is beyond the edge by more than the hysteresis', () => {
+    expect(nextLevel(b, LEVEL_FULL, 70.001, false)).toBe(LEVEL_SINGLE_TRACK)
+    expect(nextLevel(b, LEVEL_FULL, 69.999, false)).toBe(LEVEL_FULL)
+    expect(nextLevel(b, LEVEL_SINGLE_TRACK, 49.999, false)).toBe(LEVEL_FULL)
+    expect(nextLevel(b, LEVEL_SINGLE_TRACK, 50.001, false)).toBe(LEVEL_SINGLE_TRACK)
+    expect(nextLevel(b, LEVEL_SINGLE_TRACK, 310.001, false)).toBe(LEVEL_FROZEN)
+    expect(nextLevel(b, LEVEL_FROZEN, 289.999, false)).toBe(LEVEL_SINGLE_TRACK)
+    expect(nextLevel(b, LEVEL_FROZEN, 290.001, false)).toBe(LEVEL_FROZEN)
+  })
+
+  it('never gives an external car singleTrack, at any distance or start level', () => {
+    fc.assert(fc.property(fc.constantFrom(LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN), fc.double({ min: -1, max: 1e6, noNaN: true }), (cur, d) =>
+      nextLevel(b, cur, d, true) !== LEVEL_SINGLE_TRACK), { numRuns: 500 })
+    expect(nextLevel(b, LEVEL_FULL, 311, true)).toBe(LEVEL_FROZEN)
+    expect(nextLevel(b, LEVEL_FROZEN, 289, true)).toBe(LEVEL_FULL)
+  })
+})
