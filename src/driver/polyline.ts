@@ -1,0 +1,139 @@
+/**
+ * Polyline: a 2D path as typed arrays with cumulative arc length, built from nested (`[[x, y], …]`)
+ * or flat (`[x0, y0, …]`, typed arrays too) points. A closed polyline joins its last point to its
+ * first. Sampling by arc length uses a binary search over the cumulative lengths.
+ */
+import { describe } from '../validate'
+
+/** A validated 2D polyline with arc length (internal layout; read-only for users). */
+export interface Polyline {
+  /** Point x coordinates, m. */
+  readonly x: Float64Array
+  /** Point y coordinates, m. */
+  readonly y: Float64Array
+  /** Number of points. */
+  readonly n: number
+  /** True when the last point joins the first. */
+  readonly closed: boolean
+  /** Number of segments: n when closed, n − 1 when open; segment i runs from point i to i + 1 (mod n). */
+  readonly segments: number
+  /** Arc length at each point; s[segments] is the total length (n + 1 entries). */
+  readonly s: Float64Array
+  /** Unit tangent of each segment. */
+  readonly tx: Float64Array
+  /** Unit tangent of each segment. */
+  readonly ty: Float64Array
+  /** Total length, m. */
+  readonly length: number
+}
+
+/** Points closer than this are one point (m). */
+const SAME_POINT = 1e-9
+
+/** Reads `path` (nested or flat points) into x/y arrays; throws a TypeError/RangeError naming `name`. */
+export function readPoints(path: unknown, name: string): { x: number[]; y: number[] } {
+  if (path === null || typeof path !== 'object' || typeof (path as ArrayLike<unknown>).length !== 'number') {
+    throw new TypeError(`${name} must be an array of [x, y] points or a flat [x0, y0, …] array, got ${describe(path)}`)
+  }
+  const a = path as ArrayLike<unknown>
+  const x: number[] = []
+  const y: number[] = []
+  const nested = a.length > 0 && a[0] !== null && typeof a[0] === 'object'
+  if (nested) {
+    for (let i = 0; i < a.length; i++) {
+      const p = a[i] as ArrayLike<unknown>
+      if (p === null || typeof p !== 'object' || typeof p.length !== 'number') throw new TypeError(`${name}[${i}] must be an [x, y] point, got ${describe(p)}`)
+      if (p.length !== 2 && p.length !== 3) throw new RangeError(`${name}[${i}] must be [x, y] (or [x, y, z]), got ${p.length} numbers`)
+      x.push(coordinate(p[0], `${name}[${i}][0]`))
+      y.push(coordinate(p[1], `${name}[${i}][1]`))
+    }
+  } else {
+    if (a.length % 2 !== 0) throw new RangeError(`${name} as a flat array must hold x, y pairs (even length), got length ${a.length}`)
+    for (let i = 0; i < a.length; i += 2) {
+      x.push(coordinate(a[i], `${name}[${i}]`))
+      y.push(coordinate(a[i + 1], `${name}[${i + 1}]`))
+    }
+  }
+  return { x, y }
+}
+
+function coordinate(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isFinite(v)) throw new RangeError(`${name} must be finite, got ${v}`)
+  return v
+}
+
+/** Validates `path` and builds its polyline (repeated points dropped); throws naming `name`. */
+export function createPolyline(path: unknown, closed: boolean, name = 'path'): Polyline {
+  const { x, y } = readPoints(path, name)
+  return polylineFromArrays(x, y, closed, name)
+}
+
+/** Builds a polyline from coordinate arrays, dropping repeated points; throws naming `name` when too few remain. */
+export function polylineFromArrays(xs: ArrayLike<number>, ys: ArrayLike<number>, closed: boolean, name = 'path'): Polyline {
+  const kx: number[] = []
+  const ky: number[] = []
+  for (let i = 0; i < xs.length; i++) {
+    const k = kx.length
+    if (k > 0 && Math.hypot(xs[i] - kx[k - 1], ys[i] - ky[k - 1]) <= SAME_POINT) continue
+    kx.push(xs[i]); ky.push(ys[i])
+  }
+  // A closed path may repeat its first point at the end.
+  while (closed && kx.length > 1 && Math.hypot(kx[kx.length - 1] - kx[0], ky[ky.length - 1] - ky[0]) <= SAME_POINT) { kx.pop(); ky.pop() }
+  const need = closed ? 3 : 2
+  if (kx.length < need) {
+    throw new RangeError(`${name} must have at least ${need} distinct points${closed ? ' when closed' : ''}, got ${kx.length}`)
+  }
+  const n = kx.length
+  const segments = closed ? n : n - 1
+  const x = Float64Array.from(kx)
+  const y = Float64Array.from(ky)
+  const s = new Float64Array(segments + 1)
+  const tx = new Float64Array(segments)
+  const ty = new Float64Array(segments)
+  for (let i = 0; i < segments; i++) {
+    const j = i + 1 === n ? 0 : i + 1
+    const dx = x[j] - x[i], dy = y[j] - y[i]
+    const len = Math.hypot(dx, dy)
+    tx[i] = dx / len; ty[i] = dy / len
+    s[i + 1] = s[i] + len
+  }
+  return { x, y, n, closed, segments, s, tx, ty, length: s[segments] }
+}
+
+/** Wraps (closed) or clamps (open) arc length `s` into [0, length]. */
+export function normalizeArc(poly: Polyline, s: number): number {
+  const L = poly.length
+  if (poly.closed) {
+    const w = s - Math.floor(s / L) * L
+    return w >= L ? 0 : w
+  }
+  return s < 0 ? 0 : s > L ? L : s
+}
+
+/** The segment containing arc length `s` (already normalised), by binary search. */
+export function segmentAt(poly: Polyline, s: number): number {
+  const arc = poly.s
+  let lo = 0, hi = poly.segments - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (arc[mid] <= s) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+
+/**
+ * Writes the position and unit tangent at arc length `s` into out[0..3] (x, y, tx, ty); wraps on a
+ * closed polyline, clamps on an open one. Returns the segment index.
+ */
+export function sampleAt(poly: Polyline, s: number, out: Float64Array | number[]): number {
+  const w = normalizeArc(poly, s)
+  const i = segmentAt(poly, w)
+  const t = w - poly.s[i]
+  out[0] = poly.x[i] + poly.tx[i] * t
+  out[1] = poly.y[i] + poly.ty[i] * t
+  out[2] = poly.tx[i]
+  out[3] = poly.ty[i]
+  return i
+}

@@ -1,0 +1,67 @@
+/**
+ * Projection of a point onto a polyline: the closest point over a window of segments near the last
+ * projection (a few segments per step, however long the path), or over every segment when the car
+ * is lost. Results go into a caller's scratch array, so a step allocates nothing.
+ */
+import type { Polyline } from './polyline'
+
+/** Layout of a projection result: out[PROJ_S] arc length, out[PROJ_LAT] signed offset (+ left), out[PROJ_DIST] distance. */
+export const PROJ_S = 0
+/** Index of the signed lateral offset (+ left of the path direction) in a projection result. */
+export const PROJ_LAT = 1
+/** Index of the unsigned distance in a projection result. */
+export const PROJ_DIST = 2
+
+/** Closest point over `count` segments starting at `first` (wrapping when closed); returns the segment. */
+function closestOver(poly: Polyline, px: number, py: number, first: number, count: number, out: Float64Array): number {
+  const { x, y, tx, ty, s, segments } = poly
+  let best = -1, bestD2 = Infinity, bestT = 0, bestCross = 0
+  for (let k = 0; k < count; k++) {
+    let i = first + k
+    if (i >= segments) i -= segments
+    const len = s[i + 1] - s[i]
+    const dx = px - x[i], dy = py - y[i]
+    let t = dx * tx[i] + dy * ty[i]
+    t = t < 0 ? 0 : t > len ? len : t
+    const ex = dx - tx[i] * t, ey = dy - ty[i] * t
+    const d2 = ex * ex + ey * ey
+    if (d2 < bestD2) { bestD2 = d2; best = i; bestT = t; bestCross = tx[i] * dy - ty[i] * dx }
+  }
+  const d = Math.sqrt(bestD2)
+  out[PROJ_S] = s[best] + bestT
+  out[PROJ_LAT] = bestCross < 0 ? -d : d
+  out[PROJ_DIST] = d
+  return best
+}
+
+/** Projects (px, py) onto every segment; writes out (see PROJ_*) and returns the segment. */
+export function projectAll(poly: Polyline, px: number, py: number, out: Float64Array): number {
+  return closestOver(poly, px, py, 0, poly.segments, out)
+}
+
+/**
+ * Projects (px, py) onto the segments within `reach` metres of arc of segment `hint` (either way);
+ * writes out (see PROJ_*) and returns the segment.
+ */
+export function projectNear(poly: Polyline, px: number, py: number, hint: number, reach: number, out: Float64Array): number {
+  const { s, segments, closed, length } = poly
+  if (closed && reach * 2 >= length) return projectAll(poly, px, py, out)
+  // Segments back from hint while their start lies within reach, and forward likewise.
+  let back = 0, first = hint
+  while (back < segments - 1) {
+    let p = first - 1
+    if (p < 0) { if (!closed) break; p += segments }
+    const gap = closed ? (s[hint] - s[p] + length) % length : s[hint] - s[p]
+    if (gap > reach) break
+    first = p; back++
+  }
+  let ahead = 0, last = hint
+  while (back + ahead < segments - 1) {
+    let q = last + 1
+    if (q >= segments) { if (!closed) break; q -= segments }
+    const gap = closed ? (s[q] - s[hint + 1] + length) % length : s[q] - s[hint + 1]
+    if (gap > reach) break
+    last = q; ahead++
+  }
+  return closestOver(poly, px, py, first, back + ahead + 1, out)
+}

@@ -1,0 +1,40 @@
+/**
+ * Pure pursuit: the circular arc from the car's reference point, tangent to its heading, through a
+ * goal point down the path. Its curvature 2·y / d² (y the goal's lateral offset in the car frame,
+ * d its distance) becomes a road-wheel angle through the car's wheelbase, atan(wheelbase · κ).
+ */
+
+/** Look-ahead distance never goes below this (m), so steering stays calm at low speed. */
+export const MIN_LOOKAHEAD = 4
+
+/** Look-ahead distance (m) for `lookahead` seconds at `speed` m/s, at least MIN_LOOKAHEAD. */
+export function lookaheadDistance(lookahead: number, speed: number): number {
+  const d = lookahead * Math.abs(speed)
+  return d > MIN_LOOKAHEAD ? d : MIN_LOOKAHEAD
+}
+
+/**
+ * Curvature (1/m, + left) of the pure-pursuit arc from (px, py) with `heading` through (gx, gy).
+ * A goal behind the car asks for the tightest useful turn towards it (the arc through a goal
+ * straight behind would be a straight line away from it).
+ */
+export function pursuitCurvature(px: number, py: number, heading: number, gx: number, gy: number): number {
+  const c = Math.cos(heading), s = Math.sin(heading)
+  const dx = gx - px, dy = gy - py
+  const fx = c * dx + s * dy
+  const ly = -s * dx + c * dy
+  const d2 = fx * fx + ly * ly
+  if (d2 === 0) return 0
+  if (fx < 0) {
+    // Behind: turn towards the goal's side with the curvature of a half circle to it.
+    const k = 2 / Math.sqrt(d2)
+    return ly < 0 ? -k : k
+  }
+  return (2 * ly) / d2
+}
+
+/** Steer input in [-1, 1] (+ left) for path curvature `kappa` through `wheelbase` and steering lock `maxSteer` (rad). */
+export function steerForCurvature(kappa: number, wheelbase: number, maxSteer: number): number {
+  const u = Math.atan(wheelbase * kappa) / maxSteer
+  return u > 1 ? 1 : u < -1 ? -1 : u
+}
