@@ -21,7 +21,7 @@ describe('distance bands with hysteresis', () => {
       fc.constantFrom(60, 300), fc.double({ min: -9.999, max: 9.999, noNaN: true }), fc.array(fc.double({ min: -9.999, max: 9.999, noNaN: true }), { minLength: 1, maxLength: 50 }), fc.boolean(), fc.constantFrom(LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN),
       (edge, start, wiggle, external, initial) => {
         // Reach a steady level at the start position first (at most one change), then wiggle.
-        let lvl = initial
+        let lvl: number = initial
         for (let k = 0; k < 3; k++) lvl = nextLevel(b, lvl, edge + start, external)
         for (const w of wiggle) {
           const next = nextLevel(b, lvl, edge + w, external)
