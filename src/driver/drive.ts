@@ -1,0 +1,125 @@
+/**
+ * One driver step for one car: project the car onto its path, advance distance and laps, then
+ * pedals from the speed profile and steering by pure pursuit (with a slow curvature loop that
+ * takes out the car's understeer). Reads the car's pose and writes only steer, throttle, brake.
+ */
+import type { CarStore } from '../../components/car'
+import type { DriverStore } from '../../components/driver'
+import type { Polyline } from './polyline'
+import type { ResolvedAiOptions } from './options'
+import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from './projection'
+import { profileSpeedAt } from './profile'
+import { sampleAt } from './polyline'
+import { lookaheadDistance, pursuitCurvature } from './pursuit'
+import { brakeFor, speedDemand, throttleFor } from './speed-control'
+
+/** A car's path as the driver uses it: the offset polyline, its curvature and speed profile. */
+export interface DriverPath {
+  readonly poly: Polyline
+  readonly kappa: Float64Array
+  readonly profile: Float64Array
+  readonly options: ResolvedAiOptions
+}
+
+/** Farther than this (m) from the path near the last projection, the car is lost: search it all. */
+export const LOST_DISTANCE = 12
+/** An open path is finished once the car has stopped within this distance (m) of its end. */
+export const FINISH_RADIUS = 2
+/** Speed (m/s) under which a car counts as stopped. */
+export const STOPPED_SPEED = 0.2
+/** Within this distance (m) of an open path's end the driver brakes fully. */
+export const FINAL_BRAKE = 1
+/** Curvature loop: rate (1/s) at which road-wheel angle is added per rad of curvature shortfall. */
+export const CURVE_KI = 1.5
+/** Curvature loop: bound of its correction, rad of road-wheel angle. */
+export const CURVE_I_MAX = 0.12
+/** Curvature loop: only above this speed (m/s) is yaw rate / speed a usable curvature. */
+export const CURVE_MIN_SPEED = 3
+
+// Scratch for one car at a time (single-threaded, so shared by every sim).
+const proj = new Float64Array(3)
+const goal = new Float64Array(4)
+const accel = new Float64Array(1)
+
+/** Projects car `eid` onto `path` from its last projection and resets distance, laps and status. */
+export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
+  const seg = projectAll(path.poly, Car.x[eid], Car.y[eid], proj)
+  const s = proj[PROJ_S]
+  D.seg[eid] = seg
+  D.s[eid] = s
+  D.distance[eid] = s
+  D.start[eid] = s
+  D.laps[eid] = 0
+  D.lateralError[eid] = proj[PROJ_LAT]
+  D.targetSpeed[eid] = profileSpeedAt(path.poly, path.profile, seg, s - path.poly.s[seg], accel)
+  D.finished[eid] = 0
+  D.speedI[eid] = 0
+  D.curveI[eid] = 0
+}
+
+/** Runs the driver of car `eid` for a host step of `dt` s. */
+export function driveCar(Car: CarStore, D: DriverStore, path: DriverPath, eid: number, dt: number): void {
+  const poly = path.poly
+  const px = Car.x[eid], py = Car.y[eid], heading = Car.heading[eid], speed = Car.speed[eid]
+  const L = poly.length
+
+  // Where the car is: a window around the last projection covers a step's travel.
+  let seg = projectNear(poly, px, py, D.seg[eid], 3 + 2 * Math.abs(speed) * dt, proj)
+  if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
+  const s = proj[PROJ_S]
+  let ds = s - D.s[eid]
+  if (poly.closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
+  D.seg[eid] = seg
+  D.s[eid] = s
+  const distance = D.distance[eid] + ds
+  D.distance[eid] = distance
+  if (poly.closed) {
+    const laps = Math.floor((distance - D.start[eid]) / L)
+    D.laps[eid] = laps > 0 ? laps : 0
+  }
+  D.lateralError[eid] = proj[PROJ_LAT]
+
+  // Pedals: track the profile; an open path's end is a full stop, then finished.
+  if (!poly.closed) {
+    const toEnd = L - s
+    if (D.finished[eid] === 0 && toEnd <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
+        Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) D.finished[eid] = 1
+    if (D.finished[eid] === 1 || toEnd <= FINAL_BRAKE) {
+      D.targetSpeed[eid] = 0
+      Car.throttle[eid] = 0
+      Car.brake[eid] = 1
+      if (D.finished[eid] === 1) return // hold the brake; steering stays where it was
+    }
+  }
+  if (poly.closed || L - s > FINAL_BRAKE) {
+    const target = profileSpeedAt(poly, path.profile, seg, s - poly.s[seg], accel)
+    D.targetSpeed[eid] = target
+    const demand = speedDemand(D, eid, target, accel[0], speed, dt)
+    Car.throttle[eid] = throttleFor(demand)
+    Car.brake[eid] = brakeFor(demand)
+  }
+
+  // Steering: pure pursuit on a point lookahead seconds ahead (past an open end: straight on).
+  const ahead = s + lookaheadDistance(path.options.lookahead, speed)
+  if (!poly.closed && ahead > L) {
+    const last = poly.segments - 1
+    const over = ahead - L
+    goal[0] = poly.x[poly.n - 1] + poly.tx[last] * over
+    goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
+  } else sampleAt(poly, ahead, goal)
+  const wheelbase = Car.wheelbase[eid], maxSteer = Car.maxSteer[eid]
+  const wanted = Math.atan(wheelbase * pursuitCurvature(px, py, heading, goal[0], goal[1]))
+  let corr = D.curveI[eid]
+  if (Math.abs(speed) > CURVE_MIN_SPEED) {
+    // Shortfall of the curvature the car actually drives (yaw rate / speed) against the one asked.
+    const actual = Math.atan((wheelbase * Car.yawRate[eid]) / speed)
+    const cmd = (wanted + corr) / maxSteer
+    if (cmd < 1 && cmd > -1) {
+      corr += CURVE_KI * (wanted - actual) * dt
+      corr = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
+    }
+  } else corr *= 0.9 // fade out at walking pace, where yaw rate says little
+  D.curveI[eid] = corr
+  const u = (wanted + corr) / maxSteer
+  Car.steer[eid] = u > 1 ? 1 : u < -1 ? -1 : u
+}

@@ -1,0 +1,45 @@
+/**
+ * The speed controller: PI on the speed error plus feed-forward of the profile's acceleration,
+ * as an acceleration demand (m/s²) that becomes either throttle or brake, never both. The pedal
+ * scales are rough figures for a road car (full throttle ≈ 3 m/s² in the low gears, full brake ≈
+ * 9 m/s²); the integrator absorbs the rest (drag, gear, load), so no car figure is needed.
+ */
+import type { DriverStore } from '../../components/driver'
+
+/** Acceleration (m/s²) one unit of throttle is taken to give. */
+export const THROTTLE_ACCEL = 3
+/** Deceleration (m/s²) one unit of brake is taken to give. */
+export const BRAKE_DECEL = 9
+/** Proportional gain, (m/s²) per (m/s) of speed error. */
+export const SPEED_KP = 1.2
+/** Integral gain, (m/s²) per (m/s · s). */
+export const SPEED_KI = 0.6
+/** Bound of the integral term, m/s². */
+export const SPEED_I_MAX = 3
+
+/**
+ * Acceleration demand (m/s²) to track `target` (m/s) with feed-forward `accelFF` (m/s²) from
+ * `speed`; advances the car's integrator (D.speedI) over `dt`, holding it while the pedal the
+ * error asks for is already fully pressed (anti-windup).
+ */
+export function speedDemand(D: DriverStore, eid: number, target: number, accelFF: number, speed: number, dt: number): number {
+  const err = target - speed
+  const i = D.speedI[eid]
+  const demand = accelFF + SPEED_KP * err + i
+  const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
+  if (!saturated) {
+    const next = i + SPEED_KI * err * dt
+    D.speedI[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
+  }
+  return demand
+}
+
+/** Throttle in [0, 1] for an acceleration demand (0 when braking). */
+export function throttleFor(demand: number): number {
+  return demand <= 0 ? 0 : demand >= THROTTLE_ACCEL ? 1 : demand / THROTTLE_ACCEL
+}
+
+/** Brake in [0, 1] for an acceleration demand (0 when accelerating). */
+export function brakeFor(demand: number): number {
+  return demand >= 0 ? 0 : demand <= -BRAKE_DECEL ? 1 : -demand / BRAKE_DECEL
+}
