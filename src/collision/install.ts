@@ -1,24 +1,123 @@
-/** Installs the collision domain into a sim: collider stores, broadphase system, ray queries. */
+/**
+ * Installs the collision domain into a sim: observers on the Collider component (so raw bitecs
+ * addComponent/removeEntity are honoured), the ground plane, addCollider, setPose, rayTest and
+ * the 'rebuild-broadphase' system (after the vehicle domain's 'follow-cars' when it exists).
+ */
+import { addComponent, addEntity, observe, onAdd, onRemove } from 'bitecs'
 import type { Sim } from '../sim'
+import { ColliderKind } from '../../components/collider'
+import { describe, optionsObject } from '../validate'
+import { mat3Identity, mat3Copy } from '../math/mat3'
+import { parseShape } from './shapes'
+import { computeAabb } from './shapes'
+import { parsePosition, parseRotation } from './pose'
+import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, storeHeightfield, type CollisionState } from './state'
+import { rayTestInto } from './query'
+import { RayCollisionList } from './ray-list'
+import { rebuildBroadphase } from '../../systems/rebuild-broadphase'
 
-/** Collision state of a sim (internal). */
-export interface CollisionState {
-  /** The ground plane entity, or -1. */
-  ground: number
-  /** Methods merged onto the Sim. */
-  api: {
-    /** Adds a collider; see DESIGN section 3. */
-    addCollider(shape: unknown, options?: unknown): number
-    /** Closest-hit ray test; see DESIGN section 5. */
-    rayTest(start: ArrayLike<number>, direction: ArrayLike<number>, length: number, objectId?: number, localId?: number, collisionMask?: number): unknown
-  }
-  /** Moves a collider. */
-  setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
+export type { CollisionState } from './state'
+
+/** Options of sim.addCollider. */
+export interface ColliderOptions {
+  /** World position of the shape's centre ([x, y] puts it at ground height). Default [0, 0, 0]. */
+  position?: ArrayLike<number>
+  /** Row-major Mat3 (9 numbers) or quaternion [x, y, z, w]. Default identity. */
+  rotation?: ArrayLike<number>
+  /** Group bits: hittable when (group & collisionMask) !== 0. Default 1. */
+  group?: number
+  /** Object id reported by hits and used by the self-filter. Default: the collider's own entity id. */
+  object?: number
+  /** Local id within the object. Default 0. */
+  localId?: number
+  /** A name for the user's own bookkeeping. */
+  name?: string
+}
+
+/** Throws unless `v` is an integer representable as an int32 (group bits may be given unsigned, up to 2³²−1). */
+function int32(v: unknown, name: string, unsigned = false): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be an integer, got ${describe(v)}`)
+  const hi = unsigned ? 0xffffffff : 0x7fffffff
+  if (!Number.isInteger(v) || v < -0x80000000 || v > hi) throw new RangeError(`${name} must be an integer in [-2147483648, ${hi}], got ${v}`)
+  return v | 0
 }
 
 /** Installs collision into `sim`. */
 export function installCollision(sim: Sim): CollisionState {
-  void sim
-  const todo = () => { throw new Error('not implemented yet') }
-  return { ground: -1, api: { addCollider: todo, rayTest: todo }, setPose: todo }
+  const world = sim.world
+  const C = sim.components.Collider
+  const state = createCollisionState(C)
+  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const pos = new Float64Array(3), rot = new Float64Array(9)
+  const list = new RayCollisionList()
+
+  // Ids are recycled at once: every field gets its default here, so nothing is inherited.
+  observe(world, onAdd(C), (eid: number) => {
+    C.kind[eid] = ColliderKind.none
+    C.params.fill(0, eid * 4, eid * 4 + 4)
+    C.heightfield[eid] = -1
+    C.group[eid] = 1
+    C.object[eid] = eid
+    C.localId[eid] = 0
+    C.position.fill(0, eid * 3, eid * 3 + 3)
+    mat3Identity(C.rotation, eid * 9)
+    C.dynamic[eid] = 0
+    C.name[eid] = undefined
+    colliderAdded(state, eid)
+  })
+  observe(world, onRemove(C), (eid: number) => colliderRemoved(state, eid))
+
+  function addCollider(shape: unknown, options?: unknown): number {
+    // validate everything before any write
+    const s = parseShape(shape, 'shape')
+    const o = optionsObject<ColliderOptions>(options, 'options')
+    if (o.position === undefined) pos.fill(0)
+    else parsePosition(o.position, 'options.position', groundZ, pos)
+    if (o.rotation === undefined) mat3Identity(rot)
+    else parseRotation(o.rotation, 'options.rotation', rot)
+    const group = o.group === undefined ? 1 : int32(o.group, 'options.group', true)
+    const object = o.object === undefined ? undefined : int32(o.object, 'options.object')
+    const localId = o.localId === undefined ? 0 : int32(o.localId, 'options.localId')
+    if (o.name !== undefined && typeof o.name !== 'string') throw new TypeError(`options.name must be a string, got ${describe(o.name)}`)
+    const eid = addEntity(world)
+    addComponent(world, eid, C)
+    C.kind[eid] = s.kind
+    C.params[eid * 4] = s.p0; C.params[eid * 4 + 1] = s.p1; C.params[eid * 4 + 2] = s.p2
+    if (s.hf) C.heightfield[eid] = storeHeightfield(state, s.hf)
+    C.group[eid] = group
+    C.object[eid] = object === undefined ? eid : object
+    C.localId[eid] = localId
+    C.position.set(pos, eid * 3)
+    C.rotation.set(rot, eid * 9)
+    C.name[eid] = o.name
+    computeAabb(C, eid, s.hf ?? undefined)
+    state.version++
+    return eid
+  }
+
+  function setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
+    parsePosition(position, 'position', groundZ, pos)
+    if (rotation === undefined) mat3Copy(rot, 0, C.rotation, eid * 9)
+    else parseRotation(rotation, 'rotation', rot)
+    C.position.set(pos, eid * 3)
+    C.rotation.set(rot, eid * 9)
+    colliderMoved(state, eid)
+  }
+
+  state.api = {
+    addCollider: addCollider as CollisionState['api']['addCollider'],
+    rayTest: (start, direction, length, objectId, localId, collisionMask) => rayTestInto(state, list, start, direction, length, objectId, localId, collisionMask),
+  }
+  state.setPose = setPose
+
+  if (sim.options.ground) {
+    const g = addEntity(world)
+    addComponent(world, g, C)
+    C.kind[g] = ColliderKind.plane
+    C.position[g * 3 + 2] = sim.options.ground.height
+    state.ground = g
+  }
+
+  sim.schedule.add(rebuildBroadphase, { name: 'rebuild-broadphase', phase: 'broadphase', after: sim.schedule.has('follow-cars') ? 'follow-cars' : undefined })
+  return state
 }

@@ -1,0 +1,246 @@
+/**
+ * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
+ * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
+ * internal: index of the left child, the right child is first + 1) and `count` (leaf: number of
+ * prims, internal: 0). Children always come after their parent, so one reverse pass refits.
+ * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
+ */
+
+const BINS = 12
+const MAX_LEAF = 4
+
+/** A BVH (fields are read directly by the traversal in query.ts). */
+export interface Bvh {
+  /** Prims (entity ids) in leaf order. */
+  prims: Int32Array
+  primCount: number
+  bounds: Float64Array
+  first: Int32Array
+  count: Int32Array
+  nodeCount: number
+  /** Sum of internal-node surface areas right after the last build (refit quality reference). */
+  builtCost: number
+  /** Tree depth after the last build (sizes the traversal stacks). */
+  depth: number
+  /** Traversal stacks (node index, entry t), sized from depth. */
+  stack: Int32Array
+  stackT: Float64Array
+  // build scratch
+  cent: Float64Array
+  binMin: Float64Array
+  binMax: Float64Array
+  binCount: Int32Array
+  rightArea: Float64Array
+}
+
+/** An empty BVH. */
+export function createBvh(): Bvh {
+  return {
+    prims: new Int32Array(0), primCount: 0,
+    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
+    builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
+    cent: new Float64Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
+    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS),
+  }
+}
+
+function reserve(b: Bvh, n: number): void {
+  if (b.prims.length < n) {
+    const cap = Math.max(16, n, b.prims.length * 2)
+    b.prims = new Int32Array(cap)
+    b.cent = new Float64Array(cap * 3)
+    const nodes = 2 * cap
+    b.bounds = new Float64Array(nodes * 6)
+    b.first = new Int32Array(nodes)
+    b.count = new Int32Array(nodes)
+  }
+}
+
+/** Builds `b` over the `n` entity ids in `eids`, whose boxes are aabb[6·eid …] (min xyz, max xyz). */
+export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float64Array): void {
+  reserve(b, n)
+  const prims = b.prims, cent = b.cent
+  for (let i = 0; i < n; i++) {
+    const e = eids[i]
+    prims[i] = e
+    cent[i * 3] = aabb[e * 6] + aabb[e * 6 + 3]
+    cent[i * 3 + 1] = aabb[e * 6 + 1] + aabb[e * 6 + 4]
+    cent[i * 3 + 2] = aabb[e * 6 + 2] + aabb[e * 6 + 5]
+  }
+  b.primCount = n
+  b.nodeCount = 0
+  b.depth = 0
+  b.builtCost = 0
+  if (n === 0) return
+  b.nodeCount = 1
+  buildNode(b, 0, 0, n, aabb, 1)
+  const need = 2 * b.depth + 4
+  if (b.stack.length < need) { b.stack = new Int32Array(need); b.stackT = new Float64Array(need) }
+  b.builtCost = treeCost(b)
+}
+
+function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
+  const B = b.bounds, o = node * 6, prims = b.prims
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
+  for (let i = start; i < end; i++) {
+    const a = prims[i] * 6
+    if (aabb[a] < x0) x0 = aabb[a]
+    if (aabb[a + 1] < y0) y0 = aabb[a + 1]
+    if (aabb[a + 2] < z0) z0 = aabb[a + 2]
+    if (aabb[a + 3] > x1) x1 = aabb[a + 3]
+    if (aabb[a + 4] > y1) y1 = aabb[a + 4]
+    if (aabb[a + 5] > z1) z1 = aabb[a + 5]
+  }
+  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+}
+
+function area(x: number, y: number, z: number): number {
+  return x < 0 ? 0 : x * y + y * z + z * x
+}
+
+function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
+  if (depth > b.depth) b.depth = depth
+  setLeafBounds(b, node, start, end, aabb)
+  const n = end - start
+  if (n <= MAX_LEAF) { b.first[node] = start; b.count[node] = n; return }
+  const cent = b.cent, prims = b.prims
+  // centroid bounds pick the split axis
+  let c0x = Infinity, c0y = Infinity, c0z = Infinity, c1x = -Infinity, c1y = -Infinity, c1z = -Infinity
+  for (let i = start; i < end; i++) {
+    const x = cent[i * 3], y = cent[i * 3 + 1], z = cent[i * 3 + 2]
+    if (x < c0x) c0x = x
+    if (x > c1x) c1x = x
+    if (y < c0y) c0y = y
+    if (y > c1y) c1y = y
+    if (z < c0z) c0z = z
+    if (z > c1z) c1z = z
+  }
+  const ex = c1x - c0x, ey = c1y - c0y, ez = c1z - c0z
+  const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2
+  const lo = axis === 0 ? c0x : axis === 1 ? c0y : c0z
+  const ext = axis === 0 ? ex : axis === 1 ? ey : ez
+  let mid = -1
+  if (ext > 0) {
+    const split = binnedSplit(b, start, end, axis, lo, ext, aabb)
+    if (split >= 0) {
+      // partition: bin index < split goes left (both sides are non-empty by construction)
+      const scale = BINS / ext
+      let i = start, j = end - 1
+      while (i <= j) {
+        let bin = Math.floor((cent[i * 3 + axis] - lo) * scale)
+        if (bin >= BINS) bin = BINS - 1
+        if (bin < split) i++
+        else { swap(prims, cent, i, j); j-- }
+      }
+      if (i > start && i < end) mid = i
+    }
+  }
+  if (mid < 0) { mid = start + (n >> 1); nthElement(b, start, end, mid, axis) }
+  const left = b.nodeCount
+  b.nodeCount += 2
+  b.first[node] = left
+  b.count[node] = 0
+  buildNode(b, left, start, mid, aabb, depth + 1)
+  buildNode(b, left + 1, mid, end, aabb, depth + 1)
+}
+
+/** Best SAH split bin boundary (1..BINS-1) on `axis`, or −1 when none beats a leaf/median. */
+function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: number, ext: number, aabb: Float64Array): number {
+  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea
+  for (let k = 0; k < BINS; k++) {
+    bcount[k] = 0
+    bmin[k * 3] = bmin[k * 3 + 1] = bmin[k * 3 + 2] = Infinity
+    bmax[k * 3] = bmax[k * 3 + 1] = bmax[k * 3 + 2] = -Infinity
+  }
+  const scale = BINS / ext, cent = b.cent, prims = b.prims
+  for (let i = start; i < end; i++) {
+    let k = Math.floor((cent[i * 3 + axis] - lo) * scale)
+    if (k >= BINS) k = BINS - 1
+    bcount[k]++
+    const a = prims[i] * 6
+    for (let c = 0; c < 3; c++) {
+      if (aabb[a + c] < bmin[k * 3 + c]) bmin[k * 3 + c] = aabb[a + c]
+      if (aabb[a + 3 + c] > bmax[k * 3 + c]) bmax[k * 3 + c] = aabb[a + 3 + c]
+    }
+  }
+  // sweep from the right: area × count of bins k..BINS-1
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, cnt = 0
+  for (let k = BINS - 1; k > 0; k--) {
+    if (bmin[k * 3] < x0) x0 = bmin[k * 3]
+    if (bmin[k * 3 + 1] < y0) y0 = bmin[k * 3 + 1]
+    if (bmin[k * 3 + 2] < z0) z0 = bmin[k * 3 + 2]
+    if (bmax[k * 3] > x1) x1 = bmax[k * 3]
+    if (bmax[k * 3 + 1] > y1) y1 = bmax[k * 3 + 1]
+    if (bmax[k * 3 + 2] > z1) z1 = bmax[k * 3 + 2]
+    cnt += bcount[k]
+    right[k] = cnt === 0 ? 0 : area(x1 - x0, y1 - y0, z1 - z0) * cnt
+  }
+  let best = -1, bestCost = Infinity
+  x0 = y0 = z0 = Infinity; x1 = y1 = z1 = -Infinity; cnt = 0
+  for (let k = 1; k < BINS; k++) {
+    const j = k - 1
+    if (bmin[j * 3] < x0) x0 = bmin[j * 3]
+    if (bmin[j * 3 + 1] < y0) y0 = bmin[j * 3 + 1]
+    if (bmin[j * 3 + 2] < z0) z0 = bmin[j * 3 + 2]
+    if (bmax[j * 3] > x1) x1 = bmax[j * 3]
+    if (bmax[j * 3 + 1] > y1) y1 = bmax[j * 3 + 1]
+    if (bmax[j * 3 + 2] > z1) z1 = bmax[j * 3 + 2]
+    cnt += bcount[j]
+    if (cnt === 0 || cnt === end - start) continue
+    const cost = area(x1 - x0, y1 - y0, z1 - z0) * cnt + right[k]
+    if (cost < bestCost) { bestCost = cost; best = k }
+  }
+  return best
+}
+
+function swap(prims: Int32Array, cent: Float64Array, i: number, j: number): void {
+  const t = prims[i]; prims[i] = prims[j]; prims[j] = t
+  for (let c = 0; c < 3; c++) { const s = cent[i * 3 + c]; cent[i * 3 + c] = cent[j * 3 + c]; cent[j * 3 + c] = s }
+}
+
+// Quickselect so that [start, mid) ≤ [mid, end) on axis: the median fallback when binning cannot split.
+function nthElement(b: Bvh, start: number, end: number, mid: number, axis: number): void {
+  const cent = b.cent, prims = b.prims
+  let lo = start, hi = end - 1
+  while (lo < hi) {
+    const pivot = cent[((lo + hi) >> 1) * 3 + axis]
+    let i = lo, j = hi
+    while (i <= j) {
+      while (cent[i * 3 + axis] < pivot) i++
+      while (cent[j * 3 + axis] > pivot) j--
+      if (i <= j) { swap(prims, cent, i, j); i++; j-- }
+    }
+    if (mid <= j) hi = j
+    else if (mid >= i) lo = i
+    else return
+  }
+}
+
+/** Recomputes every node's bounds from the current aabb[] of its prims (tree shape kept); returns the new cost. */
+export function refitBvh(b: Bvh, aabb: Float64Array): number {
+  const B = b.bounds, first = b.first, count = b.count
+  for (let node = b.nodeCount - 1; node >= 0; node--) {
+    const n = count[node]
+    if (n > 0) { setLeafBounds(b, node, first[node], first[node] + n, aabb); continue }
+    const l = first[node] * 6, r = l + 6, o = node * 6
+    B[o] = B[l] < B[r] ? B[l] : B[r]
+    B[o + 1] = B[l + 1] < B[r + 1] ? B[l + 1] : B[r + 1]
+    B[o + 2] = B[l + 2] < B[r + 2] ? B[l + 2] : B[r + 2]
+    B[o + 3] = B[l + 3] > B[r + 3] ? B[l + 3] : B[r + 3]
+    B[o + 4] = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
+    B[o + 5] = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
+  }
+  return treeCost(b)
+}
+
+/** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */
+export function treeCost(b: Bvh): number {
+  const B = b.bounds, count = b.count
+  let s = 0
+  for (let node = 0; node < b.nodeCount; node++) {
+    if (count[node] > 0) continue
+    const o = node * 6
+    s += area(B[o + 3] - B[o], B[o + 4] - B[o + 1], B[o + 5] - B[o + 2])
+  }
+  return s
+}

@@ -1,0 +1,152 @@
+/**
+ * Heightfields: validated data and the exact ray test. The ray walks the grid cells it crosses in
+ * xy order (a 2D DDA); inside a cell the surface is two planar triangles split along the diagonal
+ * from vertex (i, j) to (i+1, j+1), so along the ray the height difference is linear on each
+ * side of the diagonal and its root is exact. Walking cells in t order makes the first root the
+ * closest hit, and the pieces tile the ray with no gaps, so shared edges and vertices are never missed.
+ */
+import { describe, finiteNumber, finiteVector, positiveNumber } from '../validate'
+
+/** Validated heightfield data in the collider's local frame. */
+export interface HeightfieldData {
+  /** Local xy of vertex (0, 0). */
+  x0: number
+  y0: number
+  cellSize: number
+  columns: number
+  rows: number
+  /** Heights (origin z added), row-major: vertex (i, j) at j·columns + i. */
+  heights: Float64Array
+  minH: number
+  maxH: number
+  /** (columns − 1)·cellSize and (rows − 1)·cellSize. */
+  sizeX: number
+  sizeY: number
+}
+
+/** Validates a heightfield shape object (errors name `name.field`). */
+export function parseHeightfield(s: Record<string, unknown>, name: string): HeightfieldData {
+  const origin = s.origin
+  if (origin === null || typeof origin !== 'object' || typeof (origin as ArrayLike<number>).length !== 'number') {
+    throw new TypeError(`${name}.origin must be [x, y] or [x, y, z], got ${describe(origin)}`)
+  }
+  const on = (origin as ArrayLike<number>).length
+  if (on !== 2 && on !== 3) throw new RangeError(`${name}.origin must be [x, y] or [x, y, z], got ${on} numbers`)
+  const o = finiteVector(origin, on, `${name}.origin`)
+  const cellSize = positiveNumber(s.cellSize, `${name}.cellSize`)
+  const columns = gridCount(s.columns, `${name}.columns`)
+  const rows = gridCount(s.rows, `${name}.rows`)
+  const h = s.heights
+  if (h === null || typeof h !== 'object' || typeof (h as ArrayLike<number>).length !== 'number') {
+    throw new TypeError(`${name}.heights must be an array of rows·columns numbers, got ${describe(h)}`)
+  }
+  const n = rows * columns
+  if ((h as ArrayLike<number>).length !== n) throw new RangeError(`${name}.heights must have rows·columns = ${n} numbers, got ${(h as ArrayLike<number>).length}`)
+  const z0 = on === 3 ? o[2] : 0
+  const heights = new Float64Array(n)
+  let minH = Infinity, maxH = -Infinity
+  for (let i = 0; i < n; i++) {
+    const v = finiteNumber((h as ArrayLike<number>)[i], `${name}.heights[${i}]`) + z0
+    heights[i] = v
+    if (v < minH) minH = v
+    if (v > maxH) maxH = v
+  }
+  return { x0: o[0], y0: o[1], cellSize, columns, rows, heights, minH, maxH, sizeX: (columns - 1) * cellSize, sizeY: (rows - 1) * cellSize }
+}
+
+function gridCount(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isInteger(v) || v < 2 || v > 1 << 24) throw new RangeError(`${name} must be an integer in [2, 16777216], got ${v}`)
+  return v
+}
+
+/**
+ * Closest hit of the local-frame ray o + t·d, t ∈ [0, tMax], with heightfield `hf`.
+ * On a hit writes t into out[0] and the unit local normal (facing the ray's side) into out[1..3].
+ */
+export function rayHeightfield(hf: HeightfieldData, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, out: Float64Array): boolean {
+  const x0 = hf.x0, y0 = hf.y0, cs = hf.cellSize
+  // Clip to the closed box of the field.
+  let ta = 0, tb = tMax
+  if (dx === 0) { if (ox < x0 || ox > x0 + hf.sizeX) return false } else {
+    let t1 = (x0 - ox) / dx, t2 = (x0 + hf.sizeX - ox) / dx
+    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+    if (t1 > ta) ta = t1
+    if (t2 < tb) tb = t2
+  }
+  if (dy === 0) { if (oy < y0 || oy > y0 + hf.sizeY) return false } else {
+    let t1 = (y0 - oy) / dy, t2 = (y0 + hf.sizeY - oy) / dy
+    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+    if (t1 > ta) ta = t1
+    if (t2 < tb) tb = t2
+  }
+  if (dz === 0) { if (oz < hf.minH || oz > hf.maxH) return false } else {
+    let t1 = (hf.minH - oz) / dz, t2 = (hf.maxH - oz) / dz
+    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+    if (t1 > ta) ta = t1
+    if (t2 < tb) tb = t2
+  }
+  if (ta > tb) return false
+  const cols = hf.columns, rows = hf.rows
+  let i = clampCell(Math.floor((ox + ta * dx - x0) / cs), cols - 2)
+  let j = clampCell(Math.floor((oy + ta * dy - y0) / cs), rows - 2)
+  const si = dx > 0 ? 1 : dx < 0 ? -1 : 0
+  const sj = dy > 0 ? 1 : dy < 0 ? -1 : 0
+  let tStart = ta
+  for (;;) {
+    const tx = si > 0 ? (x0 + (i + 1) * cs - ox) / dx : si < 0 ? (x0 + i * cs - ox) / dx : Infinity
+    const ty = sj > 0 ? (y0 + (j + 1) * cs - oy) / dy : sj < 0 ? (y0 + j * cs - oy) / dy : Infinity
+    let tEnd = tx < ty ? tx : ty
+    if (tEnd > tb) tEnd = tb
+    if (tEnd < tStart) tEnd = tStart
+    if (rayCell(hf, i, j, ox, oy, oz, dx, dy, dz, tStart, tEnd, out)) return true
+    if (tEnd >= tb) return false
+    if (tx <= ty) i += si
+    if (ty <= tx) j += sj
+    if (i < 0 || j < 0 || i > cols - 2 || j > rows - 2) return false
+    tStart = tEnd
+  }
+}
+
+function clampCell(i: number, max: number): number {
+  return i < 0 ? 0 : i > max ? max : i
+}
+
+/** Root of the ray against the two triangles of cell (i, j) for t in [ta, tb]. */
+function rayCell(hf: HeightfieldData, i: number, j: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, ta: number, tb: number, out: Float64Array): boolean {
+  const cs = hf.cellSize, cols = hf.columns, H = hf.heights
+  const k = j * cols + i
+  const h00 = H[k], h10 = H[k + 1], h01 = H[k + cols], h11 = H[k + cols + 1]
+  // Cell-local coordinates along the ray: f = (x − cellX0) / cs = fx0 + t·fxd; likewise y.
+  const fx0 = (ox - (hf.x0 + i * cs)) / cs, fxd = dx / cs
+  const fy0 = (oy - (hf.y0 + j * cs)) / cs, fyd = dy / cs
+  // Diagonal side g = fx − fy (≥ 0: triangle A = (00, 10, 11); ≤ 0: triangle B = (00, 11, 01)).
+  const ga = fx0 - fy0 + ta * (fxd - fyd), gb = fx0 - fy0 + tb * (fxd - fyd)
+  let tSplit = tb
+  if ((ga > 0 && gb < 0) || (ga < 0 && gb > 0)) tSplit = ta + (tb - ta) * (ga / (ga - gb))
+  const firstA = ga > 0 || (ga === 0 && gb >= 0)
+  if (firstA) {
+    if (rayTriangle(h00, h10 - h00, h11 - h10, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tSplit, out)) return true
+    return tSplit < tb && rayTriangle(h00, h11 - h01, h01 - h00, cs, fx0, fxd, fy0, fyd, oz, dz, tSplit, tb, out)
+  }
+  if (rayTriangle(h00, h11 - h01, h01 - h00, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tSplit, out)) return true
+  return tSplit < tb && rayTriangle(h00, h10 - h00, h11 - h10, cs, fx0, fxd, fy0, fyd, oz, dz, tSplit, tb, out)
+}
+
+/** Root in [ta, tb] of z(t) − (a + b·fx(t) + c·fy(t)), the ray against one triangle's plane. */
+function rayTriangle(a: number, b: number, c: number, cs: number, fx0: number, fxd: number, fy0: number, fyd: number, oz: number, dz: number, ta: number, tb: number, out: Float64Array): boolean {
+  const f0 = oz - (a + b * fx0 + c * fy0)
+  const k = dz - (b * fxd + c * fyd)
+  const fa = f0 + k * ta, fb = f0 + k * tb
+  if ((fa > 0 && fb > 0) || (fa < 0 && fb < 0)) return false
+  let t = fa === 0 || k === 0 ? ta : ta - fa / k
+  if (t < ta) t = ta
+  if (t > tb) t = tb
+  // Plane normal ∝ (−b/cs, −c/cs, 1), turned to face the ray.
+  let nx = -b / cs, ny = -c / cs, nz = 1
+  const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1)
+  nx *= inv; ny *= inv; nz *= inv
+  if (nx * fxd * cs + ny * fyd * cs + nz * dz > 0) { nx = -nx; ny = -ny; nz = -nz }
+  out[0] = t; out[1] = nx; out[2] = ny; out[3] = nz
+  return true
+}

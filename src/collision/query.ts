@@ -1,0 +1,146 @@
+/**
+ * Closest-hit ray queries over the broadphase: planes, then the static and the dynamic BVH,
+ * front to back with an early out on the best t so far. Exact ties in distance go to the lowest
+ * entity id (the lidar follows the same rule because it calls castRay / rayCollider).
+ */
+import type { CollisionState } from './state'
+import { broadphaseStale, updateBroadphase } from './state'
+import type { Bvh } from './bvh'
+import { rayCollider } from './narrowphase'
+import { RayCollisionList } from './ray-list'
+
+/** Zero direction components are replaced by this so 1/d stays finite and slab tests never make NaN. */
+const TINY = 1e-300
+
+/**
+ * The closest hittable collider along the world ray o + t·d (d unit, all finite, tMax ≥ 0), or −1.
+ * Hittable: (group & mask) !== 0 and not the self body (object === objectId && localId === localId,
+ * only when both are ≥ 0). On a hit `out` holds t (out[0]) and the world normal (out[1..3]).
+ * Brings the broadphase up to date first when anything moved (queries see current poses).
+ */
+export function castRay(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  if (broadphaseStale(state)) updateBroadphase(state)
+  const C = state.Collider
+  const group = C.group, object = C.object, local = C.localId
+  const selfFilter = objectId >= 0 && localId >= 0
+  mask |= 0
+  const tmp = state.hitScratch
+  let best = tMax, bestEid = -1
+  const planes = state.planes
+  for (let i = 0; i < state.planeCount; i++) {
+    const e = planes[i]
+    if ((group[e] & mask) === 0 || (selfFilter && object[e] === objectId && local[e] === localId)) continue
+    if (rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp) && (tmp[0] < best || bestEid < 0 || (tmp[0] === best && e < bestEid))) {
+      best = tmp[0]; bestEid = e
+      out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
+    }
+  }
+  const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  for (let tree = 0; tree < 2; tree++) {
+    const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
+    if (b.nodeCount === 0) continue
+    const B = b.bounds, first = b.first, count = b.count, prims = b.prims
+    const stack = b.stack, stackT = b.stackT
+    let sp = 0
+    const t0 = slab(B, 0, ox, oy, oz, ix, iy, iz, best)
+    if (t0 > best) continue
+    stack[0] = 0; stackT[0] = t0; sp = 1
+    while (sp > 0) {
+      sp--
+      if (stackT[sp] > best) continue
+      const node = stack[sp]
+      const n = count[node]
+      if (n > 0) {
+        const f = first[node]
+        for (let k = f; k < f + n; k++) {
+          const e = prims[k]
+          if ((group[e] & mask) === 0 || (selfFilter && object[e] === objectId && local[e] === localId)) continue
+          if (rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp) && (tmp[0] < best || bestEid < 0 || (tmp[0] === best && e < bestEid))) {
+            best = tmp[0]; bestEid = e
+            out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
+          }
+        }
+        continue
+      }
+      const l = first[node], r = l + 1
+      const tl = slab(B, l * 6, ox, oy, oz, ix, iy, iz, best)
+      const tr = slab(B, r * 6, ox, oy, oz, ix, iy, iz, best)
+      // push the farther child first so the nearer one is popped next
+      if (tl <= tr) {
+        if (tr <= best) { stack[sp] = r; stackT[sp] = tr; sp++ }
+        if (tl <= best) { stack[sp] = l; stackT[sp] = tl; sp++ }
+      } else {
+        if (tl <= best) { stack[sp] = l; stackT[sp] = tl; sp++ }
+        if (tr <= best) { stack[sp] = r; stackT[sp] = tr; sp++ }
+      }
+    }
+  }
+  return bestEid
+}
+
+/** Entry t (≥ 0) of the ray into box B[o..o+5] within [0, tMax], or Infinity when it misses. */
+function slab(B: Float64Array, o: number, ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, tMax: number): number {
+  let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
+  let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
+  t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
+  let a = t1 < t2 ? t1 : t2, c = t1 < t2 ? t2 : t1
+  if (a > lo) lo = a
+  if (c < hi) hi = c
+  t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
+  a = t1 < t2 ? t1 : t2; c = t1 < t2 ? t2 : t1
+  if (a > lo) lo = a
+  if (c < hi) hi = c
+  if (lo < 0) lo = 0
+  if (hi > tMax) hi = tMax
+  return lo <= hi ? lo : Infinity
+}
+
+/**
+ * Normalises a ray direction per DESIGN section 5 into out[0..2]: zero means +z. Returns false
+ * when a component is not a finite number (the ray then hits nothing).
+ */
+export function normalizeDirection(d: ArrayLike<number>, out: Float64Array): boolean {
+  const x = d[0], y = d[1], z = d[2]
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
+  if (m === 0) { out[0] = 0; out[1] = 0; out[2] = 1; return true }
+  const a = x / m, b = y / m, c = z / m
+  const len = Math.sqrt(a * a + b * b + c * c)
+  out[0] = a / len; out[1] = b / len; out[2] = c / len
+  return true
+}
+
+function isVec3(v: unknown): v is ArrayLike<number> {
+  return v !== null && typeof v === 'object' && (v as ArrayLike<number>).length >= 3
+}
+
+function finiteOr(v: unknown, fallback: number): number {
+  return v === undefined ? fallback : typeof v === 'number' ? v : NaN
+}
+
+/**
+ * sim.rayTest: the closest hit along `direction` from `start` within `length`, into `list`.
+ * Never throws: anything non-finite or malformed, or length ≤ 0, gives an empty list.
+ */
+export function rayTestInto(state: CollisionState, list: RayCollisionList, start: unknown, direction: unknown, length: unknown, objectId: unknown, localId: unknown, collisionMask: unknown): RayCollisionList {
+  list.count = 0
+  if (!isVec3(start) || !isVec3(direction) || typeof length !== 'number' || !(length > 0) || !Number.isFinite(length)) return list
+  const oid = finiteOr(objectId, -1), lid = finiteOr(localId, -1), mask = finiteOr(collisionMask, -1)
+  if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(mask)) return list
+  const ox = start[0], oy = start[1], oz = start[2]
+  if (!Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) return list
+  const d = state.dirScratch
+  if (!normalizeDirection(direction, d)) return list
+  const out = state.castScratch
+  const e = castRay(state, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
+  if (e < 0) return list
+  const C = state.Collider, hit = list.hit, t = out[0]
+  hit.collider = e
+  hit.object = C.object[e]
+  hit.localId = C.localId[e]
+  hit.distance = t
+  hit.position[0] = ox + t * d[0]; hit.position[1] = oy + t * d[1]; hit.position[2] = oz + t * d[2]
+  hit.normal[0] = out[1]; hit.normal[1] = out[2]; hit.normal[2] = out[3]
+  list.count = 1
+  return list
+}

@@ -1,0 +1,229 @@
+/**
+ * The collision state of one sim and its broadphase bookkeeping. Colliders start in the static
+ * tree (built when its membership changes, then kept); the first time one moves it joins the
+ * dynamic tree for good, which is refit every update that saw a move and rebuilt when membership
+ * changes or refitting has let its surface-area cost grow past REBUILD_RATIO × the built cost.
+ * Planes are unbounded and live in a flat list tested by every query.
+ */
+import { ColliderKind, type ColliderStore } from '../../components/collider'
+import { computeAabb } from './shapes'
+import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
+import type { HeightfieldData } from './heightfield'
+import type { RayCollisionList } from './ray-list'
+import { mat3FromEuler } from '../math/mat3'
+
+/** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
+export const REBUILD_RATIO = 1.6
+
+/** Collision state of a sim (internal; read by the lidar through sim.internal.collision). */
+export interface CollisionState {
+  /** The ground plane entity, or -1. */
+  ground: number
+  /** Methods merged onto the Sim. */
+  api: {
+    /** Adds a collider; see DESIGN section 3. */
+    addCollider(shape: unknown, options?: unknown): number
+    /** Closest-hit ray test; see DESIGN section 5. */
+    rayTest(start: ArrayLike<number>, direction: ArrayLike<number>, length: number, objectId?: number, localId?: number, collisionMask?: number): RayCollisionList
+  }
+  /** Moves a collider (validated; throws naming the argument, changes nothing on error). */
+  setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
+  /** Increments on any change a query result could depend on (add, remove, move, reshape). */
+  version: number
+  /** The sim's Collider store (its arrays are replaced when it grows: re-read per call). */
+  Collider: ColliderStore
+  /** Heightfield data by slot (Collider.heightfield). */
+  heightfields: (HeightfieldData | undefined)[]
+  /** Free heightfield slots. */
+  freeSlots: number[]
+  /** live[eid] = 1 while eid has the Collider component (grows with maxEid). */
+  live: Uint8Array
+  /** Largest entity id that ever had a collider. */
+  maxEid: number
+  staticTree: Bvh
+  dynamicTree: Bvh
+  /** Plane colliders (ascending ids), tested by every query. */
+  planes: Int32Array
+  planeCount: number
+  /** Static tree (and plane list) membership changed: rebuild at the next update. */
+  staticDirty: boolean
+  /** Dynamic tree membership changed: rebuild at the next update. */
+  dynamicDirty: boolean
+  /** A dynamic collider moved since the last update: refit. */
+  moved: boolean
+  /** Counters for tests and benches: how the dynamic tree was last kept current. */
+  stats: { staticBuilds: number; dynamicBuilds: number; refits: number }
+  /** Scratch list of ids for builds. */
+  scratch: Int32Array
+  /** Per-collider hit scratch of castRay (t, normal). */
+  hitScratch: Float64Array
+  /** rayTest scratch: the normalised direction and the cast result. */
+  dirScratch: Float64Array
+  castScratch: Float64Array
+}
+
+/** A fresh state around the sim's Collider store (api and setPose are filled by installCollision). */
+export function createCollisionState(Collider: ColliderStore): CollisionState {
+  return {
+    ground: -1,
+    api: undefined as unknown as CollisionState['api'],
+    setPose: undefined as unknown as CollisionState['setPose'],
+    version: 0, Collider, heightfields: [], freeSlots: [],
+    live: new Uint8Array(64), maxEid: 0,
+    staticTree: createBvh(), dynamicTree: createBvh(),
+    planes: new Int32Array(8), planeCount: 0,
+    staticDirty: true, dynamicDirty: true, moved: false,
+    stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
+    scratch: new Int32Array(64),
+    hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
+  }
+}
+
+/** Records that `eid` joined the Collider component (from the onAdd observer). */
+export function colliderAdded(state: CollisionState, eid: number): void {
+  if (eid >= state.live.length) {
+    let n = state.live.length
+    while (n <= eid) n *= 2
+    const grown = new Uint8Array(n)
+    grown.set(state.live)
+    state.live = grown
+  }
+  state.live[eid] = 1
+  if (eid > state.maxEid) state.maxEid = eid
+  state.staticDirty = true
+  state.version++
+}
+
+/** Records that `eid` left the Collider component (from the onRemove observer): it is never hit again. */
+export function colliderRemoved(state: CollisionState, eid: number): void {
+  const C = state.Collider
+  if (eid < state.live.length) state.live[eid] = 0
+  if (C.dynamic[eid]) state.dynamicDirty = true
+  else state.staticDirty = true
+  releaseHeightfield(state, eid)
+  C.kind[eid] = ColliderKind.none
+  C.dynamic[eid] = 0
+  C.name[eid] = undefined
+  state.version++
+}
+
+/** Frees the heightfield slot of `eid`, if it has one. */
+export function releaseHeightfield(state: CollisionState, eid: number): void {
+  const C = state.Collider
+  const slot = C.heightfield[eid]
+  if (slot >= 0 && state.heightfields[slot] !== undefined) {
+    state.heightfields[slot] = undefined
+    state.freeSlots.push(slot)
+  }
+  C.heightfield[eid] = -1
+}
+
+/** Stores `hf` in a slot and returns the slot index. */
+export function storeHeightfield(state: CollisionState, hf: HeightfieldData): number {
+  const slot = state.freeSlots.length > 0 ? state.freeSlots.pop()! : state.heightfields.length
+  state.heightfields[slot] = hf
+  return slot
+}
+
+/**
+ * Tells the broadphase that collider `eid`'s fields (shape, pose, group…) were written directly
+ * in the store: its AABB is recomputed and its tree rebuilt at the next update.
+ */
+export function markColliderChanged(state: CollisionState, eid: number): void {
+  const C = state.Collider
+  computeAabb(C, eid, state.heightfields[C.heightfield[eid]])
+  if (C.dynamic[eid]) state.dynamicDirty = true
+  else state.staticDirty = true
+  state.version++
+}
+
+/** After a pose write: recompute the AABB and move `eid` to the dynamic tree if it was static. */
+export function colliderMoved(state: CollisionState, eid: number): void {
+  const C = state.Collider
+  computeAabb(C, eid, state.heightfields[C.heightfield[eid]])
+  if (C.dynamic[eid] === 0) {
+    C.dynamic[eid] = 1
+    state.staticDirty = true
+    state.dynamicDirty = true
+  } else state.moved = true
+  state.version++
+}
+
+/**
+ * The vehicle domain's per-step pose write (no validation: the caller guarantees a live collider
+ * and finite numbers). Sets collider `eid`'s position to (x, y, z) and its rotation to
+ * Rz(yaw)·Ry(pitch)·Rx(roll), then updates its AABB; the BVH is refit at the next update.
+ * Cost: one rotation matrix and one AABB, no allocation.
+ */
+export function setColliderPoseFast(state: CollisionState, eid: number, x: number, y: number, z: number, yaw: number, pitch: number, roll: number): void {
+  const C = state.Collider
+  const P = C.position
+  P[eid * 3] = x; P[eid * 3 + 1] = y; P[eid * 3 + 2] = z
+  mat3FromEuler(C.rotation, eid * 9, yaw, pitch, roll)
+  colliderMoved(state, eid)
+}
+
+/** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
+export function setColliderPoseMat3Fast(state: CollisionState, eid: number, x: number, y: number, z: number, m: ArrayLike<number>, mo = 0): void {
+  const C = state.Collider
+  const P = C.position, R = C.rotation, o = eid * 9
+  P[eid * 3] = x; P[eid * 3 + 1] = y; P[eid * 3 + 2] = z
+  for (let i = 0; i < 9; i++) R[o + i] = m[mo + i]
+  colliderMoved(state, eid)
+}
+
+/** True when a query would first have to update the broadphase. */
+export function broadphaseStale(state: CollisionState): boolean {
+  return state.staticDirty || state.dynamicDirty || state.moved
+}
+
+/** Brings the trees up to date with every collider's current pose (the broadphase system and lazy queries call this). */
+export function updateBroadphase(state: CollisionState): void {
+  if (state.staticDirty) rebuildStatic(state)
+  if (state.dynamicDirty) rebuildDynamic(state)
+  else if (state.moved) {
+    const cost = refitBvh(state.dynamicTree, state.Collider.aabb)
+    state.stats.refits++
+    if (cost > REBUILD_RATIO * state.dynamicTree.builtCost) rebuildDynamic(state)
+  }
+  state.moved = false
+}
+
+function scratchFor(state: CollisionState): Int32Array {
+  if (state.scratch.length <= state.maxEid) state.scratch = new Int32Array(Math.max(64, (state.maxEid + 1) * 2))
+  return state.scratch
+}
+
+function rebuildStatic(state: CollisionState): void {
+  const C = state.Collider, live = state.live, kind = C.kind, dyn = C.dynamic, hfs = state.heightfields
+  const ids = scratchFor(state)
+  let n = 0, planes = 0
+  for (let e = 0; e <= state.maxEid; e++) {
+    if (!live[e] || kind[e] === ColliderKind.none) continue
+    if (kind[e] === ColliderKind.plane) { planes++; continue }
+    if (dyn[e]) continue
+    computeAabb(C, e, hfs[C.heightfield[e]])
+    ids[n++] = e
+  }
+  if (state.planes.length < planes) state.planes = new Int32Array(planes * 2)
+  let k = 0
+  for (let e = 0; e <= state.maxEid; e++) if (live[e] && kind[e] === ColliderKind.plane) state.planes[k++] = e
+  state.planeCount = k
+  buildBvh(state.staticTree, ids, n, C.aabb)
+  state.staticDirty = false
+  state.stats.staticBuilds++
+}
+
+function rebuildDynamic(state: CollisionState): void {
+  const C = state.Collider, live = state.live, kind = C.kind, dyn = C.dynamic, hfs = state.heightfields
+  const ids = scratchFor(state)
+  let n = 0
+  for (let e = 0; e <= state.maxEid; e++) {
+    if (!live[e] || !dyn[e] || kind[e] === ColliderKind.none || kind[e] === ColliderKind.plane) continue
+    computeAabb(C, e, hfs[C.heightfield[e]])
+    ids[n++] = e
+  }
+  buildBvh(state.dynamicTree, ids, n, C.aabb)
+  state.dynamicDirty = false
+  state.stats.dynamicBuilds++
+}
