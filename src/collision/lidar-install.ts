@@ -1,23 +1,180 @@
 /** Installs lidars into a sim: the Lidar component, addLidar, lidarScan, rayTestLidar and the sensors system. */
+import { addComponent, addEntity, hasComponent, observe, onRemove, query, removeEntity } from 'bitecs'
 import type { Sim } from '../sim'
+import { assertEntity } from '../sim'
+import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
+import { mat3FromQuat, mat3Identity, mat3RotationError } from '../math/mat3'
+import { createLidarScan, type LidarScan } from './lidar-scan'
+import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
+import type { LidarPattern } from './lidar-presets'
+import { scanLidars } from '../../systems/scan-lidars'
+
+/** Options of sim.addLidar (see DESIGN section 3). */
+export interface LidarOptions {
+  /** Car entity to mount on; omitted: a fixed lidar. */
+  mount?: number
+  /** Position in the car's frame (mounted) or in the world (fixed); default [0, 0, 0]. */
+  offset?: ArrayLike<number>
+  /** Rotation (row-major Mat3 or quaternion [x, y, z, w]) in the car's frame or the world; default identity. */
+  rotation?: ArrayLike<number>
+  /** The scan pattern. */
+  pattern: LidarPattern
+  /** Range window, m: rays start at rangeMin and end at rangeMax. */
+  rangeMin: number
+  rangeMax: number
+  /** Collider groups the lidar sees (default -1: all). */
+  collisionMask?: number
+  /** Scan rate, Hz (default: every step). */
+  hz?: number
+}
 
 /** Lidar state of a sim (internal). */
 export interface LidarState {
   api: {
     /** Adds a lidar; see DESIGN section 3. */
-    addLidar(options: unknown): number
+    addLidar(options: LidarOptions): number
     /** The latest scan of a lidar. */
-    lidarScan(lidar: number): unknown
-    /** A batched lidar scan; see DESIGN section 5. */
-    rayTestLidar(...args: unknown[]): void
+    lidarScan(lidar: number): LidarScan
+    /** A batched lidar scan into `scan`; see DESIGN section 5. Returns `scan`. */
+    rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
+      pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
+      objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan
   }
   /** Moves a fixed lidar. */
   setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
+  /** Each lidar's latest scan, by entity id. */
+  scans: (LidarScan | undefined)[]
+  /** Each lidar's caster (its own caches, so lidars never evict each other's), by entity id. */
+  casters: (LidarCaster | undefined)[]
+  /** The caster of direct rayTestLidar calls. */
+  shared: LidarCaster
+}
+
+/** Reads a rotation (row-major Mat3 or quaternion [x, y, z, w]) into out[0..8]; throws naming `name`. */
+export function rotationArgument(v: unknown, name: string, out: Float64Array): Float64Array {
+  if (v === undefined) { mat3Identity(out, 0); return out }
+  const n = v !== null && typeof v === 'object' ? (v as ArrayLike<number>).length : undefined
+  if (n !== 9 && n !== 4) throw new TypeError(`${name} must be a row-major Mat3 (9 numbers) or a quaternion [x, y, z, w], got ${describe(v)}`)
+  const a = finiteVector(v, n, name)
+  if (n === 4) {
+    if (a[0] === 0 && a[1] === 0 && a[2] === 0 && a[3] === 0) throw new RangeError(`${name} is a zero quaternion`)
+    mat3FromQuat(out, 0, a[0], a[1], a[2], a[3])
+  } else {
+    if (!(mat3RotationError(a) <= 1e-6)) throw new RangeError(`${name} must be a rotation matrix (orthonormal, det +1)`)
+    for (let i = 0; i < 9; i++) out[i] = a[i]
+  }
+  return out
+}
+
+function countArgument(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isInteger(v) || v < 1 || v > 1 << 24) throw new RangeError(`${name} must be an integer in [1, 2^24], got ${v}`)
+  return v
+}
+
+function patternArgument(v: unknown): LidarPattern {
+  if (v === null || typeof v !== 'object') throw new TypeError(`options.pattern must be { yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount }, got ${describe(v)}`)
+  const p = v as LidarPattern
+  const out: LidarPattern = {
+    yawStart: finiteNumber(p.yawStart, 'options.pattern.yawStart'),
+    yawIncrement: finiteNumber(p.yawIncrement, 'options.pattern.yawIncrement'),
+    yawCount: countArgument(p.yawCount, 'options.pattern.yawCount'),
+    pitchStart: finiteNumber(p.pitchStart, 'options.pattern.pitchStart'),
+    pitchIncrement: finiteNumber(p.pitchIncrement, 'options.pattern.pitchIncrement'),
+    pitchCount: countArgument(p.pitchCount, 'options.pattern.pitchCount'),
+  }
+  if (out.yawCount * out.pitchCount > 1 << 24) throw new RangeError(`options.pattern has ${out.yawCount * out.pitchCount} rays; at most 2^24`)
+  if (!Number.isFinite(out.yawStart + (out.yawCount - 1) * out.yawIncrement)) throw new RangeError('options.pattern: the last yaw angle is not finite')
+  if (!Number.isFinite(out.pitchStart + (out.pitchCount - 1) * out.pitchIncrement)) throw new RangeError('options.pattern: the last pitch angle is not finite')
+  return out
+}
+
+function maskArgument(v: unknown, name: string): number {
+  if (v === undefined) return -1
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
+  if (!Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) throw new RangeError(`${name} must be a 32-bit integer, got ${v}`)
+  return v | 0
 }
 
 /** Installs lidars into `sim`. */
 export function installLidars(sim: Sim): LidarState {
-  void sim
-  const todo = () => { throw new Error('not implemented yet') }
-  return { api: { addLidar: todo, lidarScan: todo, rayTestLidar: todo }, setPose: todo }
+  const world = sim.world
+  const { Lidar, Car } = sim.components
+  const scans: (LidarScan | undefined)[] = []
+  const casters: (LidarCaster | undefined)[] = []
+  const shared = createLidarCaster()
+  const rotScratch = new Float64Array(9)
+
+  function assertLidar(eid: unknown, name: string): number {
+    assertEntity(sim, eid, name)
+    if (!hasComponent(world, eid as number, Lidar)) throw new TypeError(`${name} ${eid} is not a lidar of this sim`)
+    return eid as number
+  }
+
+  function addLidar(options: LidarOptions): number {
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`)
+    const o = optionsObject<LidarOptions>(options, 'options')
+    const pattern = patternArgument(o.pattern)
+    const rangeMin = finiteNumber(o.rangeMin, 'options.rangeMin')
+    if (rangeMin < 0) throw new RangeError(`options.rangeMin must be >= 0, got ${rangeMin}`)
+    const rangeMax = finiteNumber(o.rangeMax, 'options.rangeMax')
+    if (rangeMax <= rangeMin) throw new RangeError(`options.rangeMax must be > rangeMin (${rangeMin}), got ${rangeMax}`)
+    const mask = maskArgument(o.collisionMask, 'options.collisionMask')
+    const hz = o.hz === undefined ? 0 : positiveNumber(o.hz, 'options.hz')
+    let mount = -1
+    if (o.mount !== undefined) {
+      assertEntity(sim, o.mount, 'options.mount')
+      if (!hasComponent(world, o.mount, Car)) throw new TypeError(`options.mount ${o.mount} is not a car of this sim`)
+      mount = o.mount
+    }
+    const offset = o.offset === undefined ? [0, 0, 0] : finiteVector(o.offset, 3, 'options.offset')
+    const rot = rotationArgument(o.rotation, 'options.rotation', rotScratch)
+    // everything is valid: now write
+    const eid = addEntity(world)
+    addComponent(world, eid, Lidar)
+    Lidar.mount[eid] = mount
+    for (let i = 0; i < 3; i++) { Lidar.offset[3 * eid + i] = offset[i]; Lidar.origin[3 * eid + i] = NaN }
+    for (let i = 0; i < 9; i++) { Lidar.rotation[9 * eid + i] = rot[i]; Lidar.pose[9 * eid + i] = NaN }
+    Lidar.yawStart[eid] = pattern.yawStart; Lidar.yawIncrement[eid] = pattern.yawIncrement; Lidar.yawCount[eid] = pattern.yawCount
+    Lidar.pitchStart[eid] = pattern.pitchStart; Lidar.pitchIncrement[eid] = pattern.pitchIncrement; Lidar.pitchCount[eid] = pattern.pitchCount
+    Lidar.rangeMin[eid] = rangeMin; Lidar.rangeMax[eid] = rangeMax
+    Lidar.collisionMask[eid] = mask
+    Lidar.hz[eid] = hz
+    Lidar.accum[eid] = 0
+    scans[eid] = createLidarScan()
+    if (!casters[eid]) casters[eid] = createLidarCaster()
+    return eid
+  }
+
+  function lidarScan(lidar: number): LidarScan {
+    return scans[assertLidar(lidar, 'lidar')]!
+  }
+
+  function setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
+    assertLidar(eid, 'eid')
+    if (Lidar.mount[eid] >= 0) throw new RangeError(`lidar ${eid} is mounted on car ${Lidar.mount[eid]}: it follows the car (remove and re-add it to change its mounting)`)
+    const p = finiteVector(position, 3, 'position')
+    if (rotation !== undefined) rotationArgument(rotation, 'rotation', rotScratch)
+    for (let i = 0; i < 3; i++) Lidar.offset[3 * eid + i] = p[i]
+    if (rotation !== undefined) for (let i = 0; i < 9; i++) Lidar.rotation[9 * eid + i] = rotScratch[i]
+  }
+
+  function rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
+    pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
+    objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
+    return castLidar(sim, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+  }
+
+  observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined })
+  // A car's lidars go with it (collected first: removing while walking a query would skip some).
+  const doomed: number[] = []
+  observe(world, onRemove(Car), (car: number) => {
+    const lidars = query(world, [Lidar])
+    doomed.length = 0
+    for (let i = 0; i < lidars.length; i++) if (Lidar.mount[lidars[i]] === car) doomed.push(lidars[i])
+    for (let i = 0; i < doomed.length; i++) removeEntity(world, doomed[i])
+  })
+
+  sim.schedule.add(scanLidars, { name: 'scan-lidars', phase: 'sensors' })
+  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared }
 }

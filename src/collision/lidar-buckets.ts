@@ -1,0 +1,165 @@
+/**
+ * Conservative angular candidate buckets for a lidar scan: a yaw × pitch grid in the sensor frame
+ * whose cells list the candidates whose angular extent (a cone around the direction to the
+ * candidate's bound) can reach the cell. Candidates are given already sorted by their lower
+ * bound on hit distance, and each cell lists them in that order, so a ray tests nearest first.
+ * Conservative by construction: margins on every angle, every yaw at the poles, wrap-around at
+ * the ±π seam, and a cone of half-angle ≥ π (the sensor inside or touching a bound) in every cell.
+ */
+import type { LidarDirections } from './lidar-directions'
+
+const TWO_PI = 2 * Math.PI
+const HALF_PI = Math.PI / 2
+/** Angular margin (rad): far above the rounding of any angle or transformed direction. */
+export const LIDAR_ANGLE_MARGIN = 1e-7
+
+/** The grid, its per-ray cell lookup and its cell lists (CSR). */
+export interface LidarBuckets {
+  nYaw: number
+  nRows: number
+  pitchLo: number
+  pitchHi: number
+  rowScale: number
+  yawScale: number
+  /** Per pitch sample: its row, and whether its yaw is flipped by π (cos p < 0). */
+  rowOfPitch: Int32Array
+  flipOfPitch: Uint8Array
+  /** Per yaw sample: its yaw column, and the column of yaw + π. */
+  colOfYaw: Int32Array
+  colOfYawFlipped: Int32Array
+  /** Cell c lists items[cellStart[c] .. cellStart[c+1]) (candidate indices, ascending). */
+  cellStart: Int32Array
+  items: Int32Array
+  /** Candidates in every cell, ascending. */
+  everywhere: Int32Array
+  everywhereCount: number
+  /** Candidates inside the pattern's pitch band at all (for a flat, cell-less scan), ascending. */
+  inBand: Int32Array
+  inBandCount: number
+  /** Sum over cells of list length (an occupancy figure for the cost model). */
+  itemCount: number
+  // scratch, per candidate: covered rows and yaw columns (lo, hi; hi < lo means wrapped)
+  span: Int32Array
+}
+
+/** Creates empty buckets. */
+export function createLidarBuckets(): LidarBuckets {
+  return {
+    nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0,
+    rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
+    cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
+    inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0),
+  }
+}
+
+function yawCol(b: LidarBuckets, yaw: number): number {
+  const c = Math.floor((yaw + Math.PI) * b.yawScale)
+  return c < 0 ? 0 : c >= b.nYaw ? b.nYaw - 1 : c
+}
+
+function pitchRow(b: LidarBuckets, pitch: number): number {
+  const r = Math.floor((pitch - b.pitchLo) * b.rowScale)
+  return r < 0 ? 0 : r >= b.nRows ? b.nRows - 1 : r
+}
+
+/**
+ * Sets the grid for a pattern: `nYaw` columns over the full turn, `nRows` rows over the pattern's
+ * actual elevation band, and each sample's row/column (elevation and azimuth of the real direction,
+ * so pitches beyond ±90° fold correctly).
+ */
+export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: number, nRows: number): void {
+  const Y = d.yawCount, P = d.pitchCount
+  if (b.rowOfPitch.length < P) { b.rowOfPitch = new Int32Array(P); b.flipOfPitch = new Uint8Array(P) }
+  if (b.colOfYaw.length < Y) { b.colOfYaw = new Int32Array(Y); b.colOfYawFlipped = new Int32Array(Y) }
+  let lo = Infinity, hi = -Infinity
+  for (let p = 0; p < P; p++) {
+    const e = Math.atan2(d.sp[p], Math.abs(d.cp[p]))
+    if (e < lo) lo = e
+    if (e > hi) hi = e
+  }
+  b.pitchLo = lo; b.pitchHi = hi
+  b.nRows = hi > lo ? nRows : 1
+  b.rowScale = hi > lo ? b.nRows / (hi - lo) : 0
+  b.nYaw = nYaw
+  b.yawScale = nYaw / TWO_PI
+  for (let p = 0; p < P; p++) {
+    b.rowOfPitch[p] = pitchRow(b, Math.atan2(d.sp[p], Math.abs(d.cp[p])))
+    b.flipOfPitch[p] = d.cp[p] < 0 ? 1 : 0
+  }
+  for (let y = 0; y < Y; y++) {
+    b.colOfYaw[y] = yawCol(b, Math.atan2(d.sy[y], d.cy[y]))
+    b.colOfYawFlipped[y] = yawCol(b, Math.atan2(-d.sy[y], -d.cy[y]))
+  }
+  if (b.cellStart.length < b.nYaw * b.nRows + 1) b.cellStart = new Int32Array(b.nYaw * b.nRows + 1)
+}
+
+/**
+ * Fills the cell lists from `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle
+ * alpha; alpha ≥ π means every direction), in candidate order. With `cells` false only `inBand`
+ * and `everywhere` are filled (the flat strategy).
+ */
+export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array, cells: boolean): void {
+  if (b.span.length < 4 * n) b.span = new Int32Array(4 * n)
+  if (b.inBand.length < n) { b.inBand = new Int32Array(n); b.everywhere = new Int32Array(n) }
+  const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows
+  const start = b.cellStart
+  start.fill(0, 0, nCells + 1)
+  let ne = 0, nb = 0
+  const M = LIDAR_ANGLE_MARGIN
+  for (let i = 0; i < n; i++) {
+    span[4 * i] = 1; span[4 * i + 1] = 0 // empty by default
+    const a = alpha[i]
+    if (a >= Math.PI) { b.everywhere[ne++] = i; b.inBand[nb++] = i; continue }
+    const z = az[i] > 1 ? 1 : az[i] < -1 ? -1 : az[i]
+    const phi = Math.asin(z)
+    const lo = phi - a - M, hi = phi + a + M
+    if (hi < b.pitchLo || lo > b.pitchHi) continue
+    b.inBand[nb++] = i
+    if (!cells) continue
+    const r0 = pitchRow(b, lo), r1 = pitchRow(b, hi)
+    let c0 = 0, c1 = nYaw - 1
+    if (lo > -HALF_PI + M && hi < HALF_PI - M) {
+      const s = Math.sin(a + M) / Math.cos(phi)
+      if (s < 1) {
+        const dy = Math.asin(s) + M
+        const yaw0 = Math.atan2(ay[i], ax[i])
+        const f0 = Math.floor((yaw0 - dy + Math.PI) * b.yawScale)
+        const f1 = Math.floor((yaw0 + dy + Math.PI) * b.yawScale)
+        if (f1 - f0 + 1 < nYaw) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
+      }
+    }
+    if (r0 === 0 && r1 === b.nRows - 1 && c0 === 0 && c1 === nYaw - 1) { b.everywhere[ne++] = i; continue }
+    span[4 * i] = r0; span[4 * i + 1] = r1; span[4 * i + 2] = c0; span[4 * i + 3] = c1
+    for (let r = r0; r <= r1; r++) {
+      const row = r * nYaw
+      if (c0 <= c1) for (let c = c0; c <= c1; c++) start[row + c + 1]++
+      else {
+        for (let c = c0; c < nYaw; c++) start[row + c + 1]++
+        for (let c = 0; c <= c1; c++) start[row + c + 1]++
+      }
+    }
+  }
+  b.everywhereCount = ne
+  b.inBandCount = nb
+  if (!cells) { b.itemCount = 0; return }
+  for (let c = 0; c < nCells; c++) start[c + 1] += start[c]
+  const total = start[nCells]
+  b.itemCount = total
+  if (b.items.length < total) b.items = new Int32Array(Math.max(total, 2 * b.items.length))
+  // second pass: write each candidate into its cells, in candidate order; start[c] is used as the
+  // cursor and restored afterwards by shifting.
+  const items = b.items
+  for (let i = 0; i < n; i++) {
+    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    for (let r = r0; r <= r1; r++) {
+      const row = r * nYaw
+      if (c0 <= c1) for (let c = c0; c <= c1; c++) items[start[row + c]++] = i
+      else {
+        for (let c = c0; c < nYaw; c++) items[start[row + c]++] = i
+        for (let c = 0; c <= c1; c++) items[start[row + c]++] = i
+      }
+    }
+  }
+  for (let c = nCells; c > 0; c--) start[c] = start[c - 1]
+  start[0] = 0
+}

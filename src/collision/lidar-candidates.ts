@@ -1,0 +1,127 @@
+/**
+ * The candidate colliders of one lidar scan: every live collider that passes the group mask and
+ * self-filter and whose bound can reach the range shell [rangeMin, rangeMax] around the sensor,
+ * with a conservative cone (sensor frame) enclosing its angular extent, sorted by a lower bound on
+ * the hit distance along any ray (ties by entity id, so the order is fixed by the scene alone).
+ */
+import { ColliderKind } from '../../components/collider'
+import type { CollisionState } from './state'
+
+/** Candidates of a scan, sorted (index i is the i-th nearest bound). */
+export interface LidarCandidates {
+  n: number
+  /** Collider entity. */
+  eid: Int32Array
+  /** Lower bound on the hit distance from a ray's start (rangeMin already taken off, padded down). */
+  lowerT: Float64Array
+  /** Cone enclosing the collider as seen from the sensor: unit axis and half-angle (≥ π: everywhere). */
+  ax: Float64Array
+  ay: Float64Array
+  az: Float64Array
+  alpha: Float64Array
+  // unsorted scratch and the sort permutation
+  order: Int32Array
+  rawEid: Int32Array
+  rawLower: Float64Array
+  rawAx: Float64Array
+  rawAy: Float64Array
+  rawAz: Float64Array
+  rawAlpha: Float64Array
+  cmp: (a: number, b: number) => number
+}
+
+/** Creates an empty candidate set. */
+export function createLidarCandidates(): LidarCandidates {
+  const c = {
+    n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
+    order: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
+  } as unknown as LidarCandidates
+  // one comparator per candidate set (not per call): nearest bound first, then entity id
+  c.cmp = (a, b) => (c.rawLower[a] - c.rawLower[b]) || (c.rawEid[a] - c.rawEid[b])
+  return c
+}
+
+function reserve(c: LidarCandidates, n: number): void {
+  if (c.eid.length >= n) return
+  const m = Math.max(n, 2 * c.eid.length, 64)
+  c.eid = new Int32Array(m); c.lowerT = new Float64Array(m)
+  c.ax = new Float64Array(m); c.ay = new Float64Array(m); c.az = new Float64Array(m); c.alpha = new Float64Array(m)
+  c.order = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
+  c.rawAx = new Float64Array(m); c.rawAy = new Float64Array(m); c.rawAz = new Float64Array(m); c.rawAlpha = new Float64Array(m)
+}
+
+/** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
+const REL = 1e-9, ABS = 1e-9
+
+/**
+ * Collects the candidates for sensor rotation `rot` (orthonormal, row-major) at `pos`, ranges and
+ * filter, into `c` (sorted). Returns the number of live colliders.
+ */
+export function collectLidarCandidates(state: CollisionState, c: LidarCandidates, rot: Float64Array, pos: Float64Array, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
+  const C = state.Collider, live = state.live, maxEid = Math.min(state.maxEid, live.length - 1)
+  reserve(c, maxEid + 1)
+  const kind = C.kind, group = C.group, object = C.object, local = C.localId, P = C.position, R = C.rotation, prm = C.params, box = C.aabb
+  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
+  const px = pos[0], py = pos[1], pz = pos[2]
+  const selfFilter = objectId >= 0 && localId >= 0
+  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha } = c
+  let n = 0, seen = 0
+  for (let e = 0; e <= maxEid; e++) {
+    if (live[e] === 0) continue
+    seen++
+    const k = kind[e]
+    if (k === ColliderKind.none || (group[e] & mask) === 0) continue
+    if (selfFilter && object[e] === objectId && local[e] === localId) continue
+    let lower: number, ax: number, ay: number, az: number, alpha: number
+    if (k === ColliderKind.plane) {
+      // half-space local z ≤ 0: world normal is the rotation's third column
+      const nx = R[9 * e + 2], ny = R[9 * e + 5], nz = R[9 * e + 8]
+      const h = nx * (px - P[3 * e]) + ny * (py - P[3 * e + 1]) + nz * (pz - P[3 * e + 2])
+      const pad = REL * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(P[3 * e]) + Math.abs(P[3 * e + 1]) + Math.abs(P[3 * e + 2])) + ABS
+      if (h <= pad) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } else {
+        lower = h - pad
+        // reachable only by directions going against the normal: the hemisphere around −n
+        ax = -(r0 * nx + r3 * ny + r6 * nz); ay = -(r1 * nx + r4 * ny + r7 * nz); az = -(r2 * nx + r5 * ny + r8 * nz)
+        alpha = Math.PI / 2
+      }
+    } else {
+      let cx: number, cy: number, cz: number, rad: number
+      const q = 4 * e
+      if (k === ColliderKind.heightfield) {
+        const o = 6 * e
+        cx = (box[o] + box[o + 3]) / 2; cy = (box[o + 1] + box[o + 4]) / 2; cz = (box[o + 2] + box[o + 5]) / 2
+        const hx = box[o + 3] - cx, hy = box[o + 4] - cy, hz = box[o + 5] - cz
+        rad = Math.sqrt(hx * hx + hy * hy + hz * hz)
+        if (!(rad >= 0)) continue // empty heightfield box
+      } else {
+        cx = P[3 * e]; cy = P[3 * e + 1]; cz = P[3 * e + 2]
+        if (k === ColliderKind.sphere) rad = prm[q]
+        else if (k === ColliderKind.box) rad = Math.sqrt(prm[q] * prm[q] + prm[q + 1] * prm[q + 1] + prm[q + 2] * prm[q + 2])
+        else if (k === ColliderKind.capsule) rad = prm[q] + prm[q + 1]
+        else rad = Math.sqrt(prm[q] * prm[q] + prm[q + 1] * prm[q + 1])
+      }
+      const wx = cx - px, wy = cy - py, wz = cz - pz
+      const sx = r0 * wx + r3 * wy + r6 * wz, sy = r1 * wx + r4 * wy + r7 * wz, sz = r2 * wx + r5 * wy + r8 * wz
+      const d = Math.sqrt(sx * sx + sy * sy + sz * sz)
+      const pr = rad + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
+      if (d + pr < rangeMin) continue // wholly inside the blind ball
+      if (d <= pr) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } // the sensor is inside or touching the bound
+      else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) }
+    }
+    if (lower > rangeMax) continue
+    rawEid[n] = e; rawLower[n] = lower; rawAx[n] = ax; rawAy[n] = ay; rawAz[n] = az; rawAlpha[n] = alpha
+    n++
+  }
+  const order = c.order
+  for (let i = 0; i < n; i++) order[i] = i
+  order.subarray(0, n).sort(c.cmp)
+  for (let i = 0; i < n; i++) {
+    const j = order[i]
+    c.eid[i] = rawEid[j]
+    // lower bound along the ray from its start (rangeMin out along the direction), padded down
+    c.lowerT[i] = rawLower[j] - rangeMin - (REL * (rawLower[j] + Math.abs(rangeMin)) + ABS)
+    c.ax[i] = rawAx[j]; c.ay[i] = rawAy[j]; c.az[i] = rawAz[j]; c.alpha[i] = rawAlpha[j]
+  }
+  c.n = n
+  return seen
+}

@@ -1,0 +1,270 @@
+/**
+ * rayTestLidar's engine: validates the ray-ish arguments (a bad one clears the scan, never throws),
+ * then casts every ray of the pattern with one of three exact strategies, all giving the same
+ * hits as rayTest along the same rays:
+ * - flat: one scan-wide culled candidate list, nearest bound first (small scenes);
+ * - buckets: angular yaw × pitch cells of candidates, nearest bound first (large sparse scenes);
+ * - bvh: the collision domain's BVH per ray (dense or unsupported configurations).
+ * Candidates and buckets are cached per caster while the scene version, pose, ranges, filter,
+ * mask and pattern are unchanged. See docs/decisions for the cost model.
+ */
+import type { Sim } from '../sim'
+import { mat3FromQuat, mat3RotationError } from '../math/mat3'
+import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
+import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, type LidarBuckets } from './lidar-buckets'
+import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
+import { rayCollider } from './narrowphase'
+import { castRay, normalizeDirection } from './query'
+import { broadphaseStale, updateBroadphase } from './state'
+
+/** Strategy codes (Caster.strategy). */
+export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3 } as const
+
+/** Per-sensor caches: directions, candidates, buckets, the key they were built for, and stats. */
+export interface LidarCaster {
+  dirs: LidarDirections
+  cands: LidarCandidates
+  buckets: LidarBuckets
+  /** Strategy of the cached build (LidarStrategy), or 0 when nothing is cached. */
+  strategy: number
+  /** Forces a strategy (tests and benchmarks); 0 lets the cost model choose. */
+  force: number
+  /** The force the cached build was made under. */
+  builtForce: number
+  // cache key
+  version: number
+  key: Float64Array
+  dirsRevision: number
+  /** Narrow-phase tests run by the last scan (a cost figure). */
+  tests: number
+  /** Sensor rotation and position of the current scan. */
+  rot: Float64Array
+  pos: Float64Array
+  /** Scratch: a narrow-phase result (t, normal), a ray's world direction, start and unit direction. */
+  hit: Float64Array
+  dir: Float64Array
+  org: Float64Array
+  unit: Float64Array
+  /** Scratch for a Lidar entity's world pose (the caller's arguments). */
+  mountRot: Float64Array
+  mountPos: Float64Array
+}
+
+const KEY = 9 + 3 + 5
+
+/** Creates a caster with empty caches. */
+export function createLidarCaster(): LidarCaster {
+  return {
+    dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
+    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0,
+    rot: new Float64Array(9), pos: new Float64Array(3), hit: new Float64Array(4), dir: new Float64Array(3), org: new Float64Array(3), unit: new Float64Array(3),
+    mountRot: new Float64Array(9), mountPos: new Float64Array(3),
+  }
+}
+
+function isCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1
+}
+
+function filterValue(v: unknown): number {
+  return v === undefined ? -1 : typeof v === 'number' ? v : NaN
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v)
+}
+
+/** Reads rot (Mat3 or quaternion) and pos into the caster; false when unusable. */
+function readPose(c: LidarCaster, rot: ArrayLike<number>, pos: ArrayLike<number>): boolean {
+  if (rot === null || typeof rot !== 'object' || pos === null || typeof pos !== 'object') return false
+  if (pos.length !== 3) return false
+  for (let i = 0; i < 3; i++) { const v = pos[i]; if (!isFiniteNumber(v)) return false; c.pos[i] = v }
+  const n = rot.length
+  if (n === 9) {
+    for (let i = 0; i < 9; i++) { const v = rot[i]; if (!isFiniteNumber(v)) return false; c.rot[i] = v }
+    return true
+  }
+  if (n === 4) {
+    for (let i = 0; i < 4; i++) if (!isFiniteNumber(rot[i])) return false
+    if (rot[0] === 0 && rot[1] === 0 && rot[2] === 0 && rot[3] === 0) return false
+    mat3FromQuat(c.rot, 0, rot[0], rot[1], rot[2], rot[3])
+    return true
+  }
+  return false
+}
+
+/** True when the caster's cached build matches the current key (and stores the key otherwise). */
+function keyMatches(c: LidarCaster, version: number, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): boolean {
+  const k = c.key
+  let same = c.version === version && c.dirsRevision === c.dirs.revision
+  for (let i = 0; i < 9; i++) if (k[i] !== c.rot[i]) { same = false; k[i] = c.rot[i] }
+  for (let i = 0; i < 3; i++) if (k[9 + i] !== c.pos[i]) { same = false; k[9 + i] = c.pos[i] }
+  if (k[12] !== rangeMin) { same = false; k[12] = rangeMin }
+  if (k[13] !== rangeMax) { same = false; k[13] = rangeMax }
+  if (k[14] !== objectId) { same = false; k[14] = objectId }
+  if (k[15] !== localId) { same = false; k[15] = localId }
+  if (k[16] !== mask) { same = false; k[16] = mask }
+  c.version = version
+  c.dirsRevision = c.dirs.revision
+  return same
+}
+
+/** Fills `scan` with the hits of the pattern; see DESIGN section 5. Throws only for a bad `scan`. */
+export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
+  pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
+  objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
+  assertLidarScan(scan, 'scan')
+  scan.count = 0
+  c.tests = 0
+  if (!isCount(yawCount) || !isCount(pitchCount) || yawCount * pitchCount > 0x7fffffff) return scan
+  if (!isFiniteNumber(yawStart) || !isFiniteNumber(yawIncrement) || !isFiniteNumber(pitchStart) || !isFiniteNumber(pitchIncrement)) return scan
+  if (!isFiniteNumber(rangeMin) || !isFiniteNumber(rangeMax) || !(rangeMax > rangeMin)) return scan
+  const length = rangeMax - rangeMin
+  if (!Number.isFinite(length)) return scan
+  if (!readPose(c, rot, pos)) return scan
+  updateLidarDirections(c.dirs, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount)
+  if (!c.dirs.finite) return scan
+  // the self-filter and mask exactly as rayTest reads them (missing: -1; non-finite: no hit)
+  const oid = filterValue(objectId), lid = filterValue(localId), mask = filterValue(collisionMask) | 0
+  if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(filterValue(collisionMask))) return scan
+  const state = sim.internal.collision
+  if (broadphaseStale(state)) updateBroadphase(state) // queries see current poses
+  if (!keyMatches(c, state.version, rangeMin, rangeMax, oid, lid, mask) || c.strategy === 0 || c.builtForce !== c.force) {
+    c.strategy = chooseAndBuild(sim, c, rangeMin, rangeMax, oid, lid, mask)
+    c.builtForce = c.force
+  }
+  reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
+  if (c.strategy === LidarStrategy.bvh) castBvh(sim, c, rangeMin, length, oid, lid, mask, scan)
+  else castLists(sim, c, rangeMin, length, scan)
+  return scan
+}
+
+// Cost model (ns, measured on the bench scenes; see docs/decisions/0003-lidar-strategies.md):
+// a ray in the list strategies costs RAY_NS plus TEST_NS per candidate it actually tests, which
+// the early exit keeps to about EARLY_EXIT of its list; a BVH ray costs BVH_NS + BVH_LOG_NS·log2(n).
+const RAY_NS = 25, TEST_NS = 14, EARLY_EXIT = 0.35, BVH_NS = 60, BVH_LOG_NS = 22
+/** At or below this many candidates a flat list always wins (nothing to measure). */
+const FLAT_MAX = 8
+
+/** Collects candidates, builds the chosen strategy's structures and returns the strategy. */
+function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
+  if (c.force === LidarStrategy.bvh) return LidarStrategy.bvh
+  // angular culling needs rays that start on the sensor's side and a true rotation
+  if (rangeMin < 0 || !(mat3RotationError(c.rot) <= 1e-10)) return LidarStrategy.bvh
+  const state = sim.internal.collision
+  const total = collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask)
+  const k = c.cands, b = c.buckets, d = c.dirs
+  const rays = d.yawCount * d.pitchCount
+  // the grid: about one yaw column per two columns of the pattern's full turn, rows per channel
+  const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
+  const nYaw = Math.max(8, Math.min(1024, perTurn >> 1, d.yawCount * 4))
+  const nRows = Math.max(1, Math.min(32, d.pitchCount))
+  layoutLidarBuckets(b, d, nYaw, nRows)
+  const force = c.force
+  const wantCells = force === LidarStrategy.buckets || (force === 0 && k.n > FLAT_MAX)
+  fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
+  if (force === LidarStrategy.flat) return LidarStrategy.flat
+  if (force === LidarStrategy.buckets) return LidarStrategy.buckets
+  if (k.n <= FLAT_MAX) return LidarStrategy.flat
+  const flatNs = RAY_NS + TEST_NS * EARLY_EXIT * b.inBandCount
+  const bucketNs = RAY_NS + TEST_NS * EARLY_EXIT * (b.everywhereCount + meanCellLength(b, d, rays))
+  const bvhNs = BVH_NS + BVH_LOG_NS * Math.log2(total + 1)
+  if (bvhNs < bucketNs && bvhNs < flatNs) return LidarStrategy.bvh
+  return bucketNs < flatNs ? LidarStrategy.buckets : LidarStrategy.flat
+}
+
+/** Mean over the pattern's rays of the length of their cell's list. */
+function meanCellLength(b: LidarBuckets, d: LidarDirections, rays: number): number {
+  // rays per cell factor into pitch samples per (row, flip) × yaw samples per (column, flip)
+  let sum = 0
+  const nYaw = b.nYaw, start = b.cellStart
+  for (let p = 0; p < d.pitchCount; p++) {
+    const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
+    for (let y = 0; y < d.yawCount; y += Math.max(1, (d.yawCount / 256) | 0)) sum += (start[row + cols[y] + 1] - start[row + cols[y]]) * Math.max(1, (d.yawCount / 256) | 0)
+  }
+  return sum / rays
+}
+
+const NONE = 0x7fffffff
+
+/**
+ * The world ray of sensor-frame direction (dx, dy, dz), exactly as the contract builds it: w = R·d,
+ * start = pos + rangeMin·w (into c.org), direction normalised by rayTest's own function (into c.unit).
+ */
+function worldRay(c: LidarCaster, dx: number, dy: number, dz: number, rangeMin: number): void {
+  const R = c.rot, w = c.dir, o = c.org, pos = c.pos
+  const wx = R[0] * dx + R[1] * dy + R[2] * dz, wy = R[3] * dx + R[4] * dy + R[5] * dz, wz = R[6] * dx + R[7] * dy + R[8] * dz
+  o[0] = pos[0] + rangeMin * wx; o[1] = pos[1] + rangeMin * wy; o[2] = pos[2] + rangeMin * wz
+  w[0] = wx; w[1] = wy; w[2] = wz
+  normalizeDirection(w, c.unit)
+}
+
+/** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
+function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {
+  const i = scan.count
+  if (i >= scan.rays.length) reserveLidarScan(scan, i + 1)
+  scan.points[3 * i] = range * dx; scan.points[3 * i + 1] = range * dy; scan.points[3 * i + 2] = range * dz
+  scan.rays[i] = ray
+  scan.distances[i] = range
+  scan.count = i + 1
+}
+
+/** Casts every ray against the flat list or the buckets, nearest bound first with early exit. */
+function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan): void {
+  const state = sim.internal.collision
+  const d = c.dirs, b = c.buckets, k = c.cands
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  const cells = c.strategy === LidarStrategy.buckets
+  const E = cells ? b.everywhere : b.inBand, nE = cells ? b.everywhereCount : b.inBandCount
+  const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
+  const ceid = k.eid, clow = k.lowerT
+  const hit = c.hit, o = c.org, u = c.unit
+  let tests = 0
+  for (let y = 0; y < Y; y++) {
+    const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
+    for (let p = 0; p < P; p++) {
+      const cpp = cp[p]
+      const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
+      worldRay(c, dx, dy, dz, rangeMin)
+      const ox = o[0], oy = o[1], oz = o[2], nx = u[0], ny = u[1], nz = u[2]
+      let i = 0, j = 0, jEnd = 0
+      if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
+      let best = length, bestEid = -1
+      for (;;) {
+        const a = i < nE ? E[i] : NONE, bb = j < jEnd ? items[j] : NONE
+        let ci: number
+        if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
+        if (clow[ci] > best) break
+        tests++
+        const e = ceid[ci]
+        if (rayCollider(state, e, ox, oy, oz, nx, ny, nz, best, hit)) {
+          const t = hit[0]
+          // rayTest's tie rule: equal distances go to the lowest entity id
+          if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e }
+        }
+      }
+      if (bestEid >= 0) pushHit(scan, y * P + p, rangeMin + best, dx, dy, dz)
+    }
+  }
+  c.tests = tests
+}
+
+/** Casts every ray through the collision domain's BVH (exactly rayTest's closest-hit query). */
+function castBvh(sim: Sim, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan): void {
+  const state = sim.internal.collision
+  const d = c.dirs
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  const hit = c.hit, o = c.org, u = c.unit
+  for (let y = 0; y < Y; y++) {
+    const cyy = cy[y], syy = sy[y]
+    for (let p = 0; p < P; p++) {
+      const cpp = cp[p]
+      const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
+      worldRay(c, dx, dy, dz, rangeMin)
+      if (castRay(state, o[0], o[1], o[2], u[0], u[1], u[2], length, objectId, localId, mask, hit) >= 0) {
+        pushHit(scan, y * P + p, rangeMin + hit[0], dx, dy, dz)
+      }
+    }
+  }
+}
