@@ -29,6 +29,8 @@ export const FINISH_RADIUS = 2
 export const STOPPED_SPEED = 0.2
 /** Within this distance (m) of an open path's end the driver brakes fully. */
 export const FINAL_BRAKE = 1
+/** Above this forward speed (m/s) pursuit aims along the velocity rather than the heading. */
+export const COURSE_MIN_SPEED = 2
 /** Curvature loop: rate (1/s) at which road-wheel angle is added per rad of curvature shortfall. */
 export const CURVE_KI = 1.5
 /** Curvature loop: bound of its correction, rad of road-wheel angle. */
@@ -108,7 +110,10 @@ export function driveCar(Car: CarStore, D: DriverStore, path: DriverPath, eid: n
     goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
   } else sampleAt(poly, ahead, goal)
   const wheelbase = Car.wheelbase[eid], maxSteer = Car.maxSteer[eid]
-  const wanted = Math.atan(wheelbase * pursuitCurvature(px, py, heading, goal[0], goal[1]))
+  // The arc starts along the car's velocity (its course), not its nose: at speed the body slips.
+  const vx = Car.vx[eid]
+  const course = vx > COURSE_MIN_SPEED ? heading + Math.atan2(Car.vy[eid], vx) : heading
+  const wanted = Math.atan(wheelbase * pursuitCurvature(px, py, course, goal[0], goal[1]))
   let corr = D.curveI[eid]
   if (Math.abs(speed) > CURVE_MIN_SPEED) {
     // Shortfall of the curvature the car actually drives (yaw rate / speed) against the one asked.

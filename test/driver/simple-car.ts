@@ -15,7 +15,7 @@ export function addSimpleCar(sim: Sim, x: number, y: number, heading: number, sp
   const eid = addEntity(sim.world)
   addComponent(sim.world, eid, Car)
   const C = sim.components.Car
-  C.x[eid] = x; C.y[eid] = y; C.heading[eid] = heading; C.speed[eid] = speed; C.vx[eid] = speed
+  C.x[eid] = x; C.y[eid] = y; C.heading[eid] = heading; C.speed[eid] = speed; C.vx[eid] = speed; C.vy[eid] = 0
   C.wheelbase[eid] = 2.6; C.maxSteer[eid] = 0.6; C.steerAngle[eid] = 0; C.ax[eid] = 0
   C.steer[eid] = 0; C.throttle[eid] = 0; C.brake[eid] = 0; C.yawRate[eid] = 0
   if (!sim.schedule.has('simple-cars')) sim.schedule.add((w) => { stepSimpleCars(sim); return w }, { name: 'simple-cars', phase: 'vehicle' })
