@@ -1,28 +1,227 @@
-/** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle system. */
+/** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle systems. */
+import { addComponent, addEntity, entityExists, hasComponent, observe, onRemove, removeEntity } from 'bitecs'
 import type { Sim } from '../sim'
+import { assertEntity } from '../sim'
+import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
+import { parseRotation } from '../collision/pose'
+import { setColliderPoseFast } from '../collision/state'
+import { resolveDefinition, type CarDefinition, type ResolvedCar } from './definition'
+import { presets } from './presets'
+import type { SurfaceMap } from './surfaces'
+import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
+import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level } from './level'
+import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
+import { carState, type CarState } from './state'
+import { stepVehicles } from '../../systems/step-vehicles'
+import { followCars } from '../../systems/follow-cars'
+
+/** Options of sim.addCar. */
+export interface AddCarOptions {
+  /** The car (default presets.hatchback). */
+  definition?: CarDefinition
+  /** Ground position [x, y] (or [x, y, z], z ignored: the world is flat ground). Default [0, 0]. */
+  position?: ArrayLike<number>
+  /** Heading, rad from +x towards +y. Default 0. */
+  heading?: number
+  /** Forward speed, m/s, with the wheels rolling to match. Default 0. */
+  speed?: number
+  /** Level of detail. Default 'full'. */
+  lod?: Level
+}
 
 /** Vehicle state of a sim (internal). */
 export interface VehicleState {
   api: {
-    addCar(options?: unknown): number
-    setInput(car: number, input: unknown): void
-    getInput(car: number): unknown
-    carState(car: number): unknown
-    setLod(car: number, level: string, hz?: number): void
-    getLod(car: number): { level: string; hz: number }
-    snapshot(car: number): unknown
+    /** Adds a car; returns its entity id. */
+    addCar(options?: AddCarOptions): number
+    /** Sets part of a car's input record (validated, clamped). */
+    setInput(car: number, input: Partial<CarInput>): void
+    /** A car's input record. */
+    getInput(car: number): CarInput
+    /** A car's state. */
+    carState(car: number): CarState
+    /** Moves a car to a level of detail. */
+    setLod(car: number, level: Level, hz?: number): void
+    /** A car's level of detail and substep rate. */
+    getLod(car: number): { level: Level; hz: number }
+    /** A car's snapshot. */
+    snapshot(car: number): CarSnapshot
+    /** Restores a car's snapshot. */
     restore(car: number, snap: unknown): void
   }
   /** Teleports a car. */
   teleport(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
+  /** Resolved definition of each car, by entity id. */
+  defs: (ResolvedCar | undefined)[]
+  /** The sim's surface map, or null (tarmac everywhere). */
+  surfaces: SurfaceMap | null
+  /** Gravity, m/s². */
+  gravity: number
+  /** Ground height, m. */
+  groundZ: number
+  /** Writes car `eid`'s chassis collider pose from its state (no-op without a collider). */
+  writeCollider(eid: number): void
 }
 
 /** Installs vehicles into `sim`. */
 export function installVehicles(sim: Sim): VehicleState {
-  void sim
-  const todo = () => { throw new Error('not implemented yet') }
-  return {
-    api: { addCar: todo, setInput: todo, getInput: todo, carState: todo, setLod: todo, getLod: todo, snapshot: todo, restore: todo },
-    teleport: todo,
+  const world = sim.world
+  const comps = sim.components
+  const C = comps.Car
+  const gravity = sim.options.gravity
+  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const defs: (ResolvedCar | undefined)[] = []
+  const rot = new Float64Array(9)
+  const defaultDef = resolveDefinition(presets.hatchback, gravity)
+
+  function carOf(car: unknown, name = 'car'): number {
+    const eid = assertEntity(sim, car, name)
+    if (!hasComponent(world, eid, C) || !defs[eid]) throw new TypeError(`${name} ${eid} is not a car of this sim`)
+    return eid
   }
+
+  function writeCollider(eid: number): void {
+    const c = C.collider[eid]
+    const cs = sim.internal.collision
+    if (c < 0 || !cs) return
+    const d = defs[eid]!
+    setColliderPoseFast(cs, c, C.x[eid], C.y[eid], groundZ + 0.5 * d.def.height + C.heave[eid], C.heading[eid], C.pitch[eid], C.roll[eid])
+  }
+
+  function parseLevel(level: unknown, name = 'level'): number {
+    const i = LEVELS.indexOf(level as Level)
+    if (i < 0) throw new RangeError(`${name} must be one of ${LEVELS.map((l) => `'${l}'`).join(', ')}, got ${describe(level)}`)
+    return i
+  }
+
+  function parseHz(hz: unknown): number | undefined {
+    if (hz === undefined) return undefined
+    finiteNumber(hz, 'hz')
+    if ((hz as number) < HZ_MIN || (hz as number) > HZ_MAX) throw new RangeError(`hz must be in [${HZ_MIN}, ${HZ_MAX}], got ${hz}`)
+    return hz as number
+  }
+
+  // Applies a validated level (and rate) to car eid: rebuilds the model when it changes.
+  function applyLevel(eid: number, level: number, hz: number | undefined): void {
+    const d = defs[eid]!
+    if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
+    else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
+    tagLevel(world, comps, eid, level)
+  }
+
+  function addCar(options?: AddCarOptions): number {
+    const o = optionsObject<AddCarOptions>(options, 'options')
+    const d = o.definition === undefined ? defaultDef : resolveDefinition(o.definition, gravity, 'options.definition')
+    const p = o.position === undefined ? [0, 0, NaN] : positionLike(o.position, 'options.position')
+    const heading = o.heading === undefined ? 0 : finiteNumber(o.heading, 'options.heading')
+    const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
+    const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
+    const eid = addEntity(world)
+    addComponent(world, eid, C)
+    defs[eid] = d
+    // ids are recycled at once: write every field
+    clearCarInput(C, eid)
+    C.wheelbase[eid] = d.L
+    C.maxSteer[eid] = d.maxSteer
+    C.x[eid] = p[0]
+    C.y[eid] = p[1]
+    C.heading[eid] = heading
+    C.vx[eid] = speed
+    C.vy[eid] = 0
+    C.yawRate[eid] = 0
+    C.speed[eid] = speed
+    levelBody(C, eid)
+    C.wheelSpeed.fill(speed / d.R, eid * 4, eid * 4 + 4)
+    C.steerAngle[eid] = 0
+    C.engineSpeed[eid] = d.idleW
+    C.gearActual[eid] = 0
+    C.shiftTimer[eid] = 0
+    C.ax[eid] = 0
+    C.time[eid] = 0
+    C.acc[eid] = 0
+    C.model[eid] = d.fourWheel ? 0 : 1
+    C.hz[eid] = d.hz
+    C.collider[eid] = -1
+    applyLevel(eid, level, undefined)
+    const cs = sim.internal.collision
+    if (cs) {
+      const def = d.def
+      C.collider[eid] = sim.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
+      writeCollider(eid)
+    }
+    return eid
+  }
+
+  // Cleanup on any removal (sim.remove or a raw removeEntity): the chassis collider goes too.
+  observe(world, onRemove(C), (eid: number) => {
+    const c = C.collider[eid]
+    C.collider[eid] = -1
+    defs[eid] = undefined
+    if (c >= 0 && entityExists(world, c) && hasComponent(world, c, comps.Collider)) removeEntity(world, c)
+  })
+  // A chassis collider removed on its own: the car forgets it (its id may be recycled at once).
+  observe(world, onRemove(comps.Collider), (eid: number) => {
+    const car = comps.Collider.object[eid]
+    if (car >= 0 && car < defs.length && defs[car] && C.collider[car] === eid) C.collider[car] = -1
+  })
+
+  function teleport(car: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
+    const eid = carOf(car, 'eid')
+    const p = positionLike(position, 'position')
+    let heading = C.heading[eid]
+    if (rotation !== undefined) {
+      parseRotation(rotation, 'rotation', rot)
+      heading = Math.atan2(rot[3], rot[0])
+    }
+    C.x[eid] = p[0]
+    C.y[eid] = p[1]
+    C.heading[eid] = heading
+    writeCollider(eid)
+  }
+
+  const state: VehicleState = {
+    api: {
+      addCar,
+      setInput(car, input) {
+        const eid = carOf(car)
+        setCarInput(C, defs[eid]!, eid, input)
+      },
+      getInput(car) {
+        return getCarInput(C, carOf(car))
+      },
+      carState(car) {
+        const eid = carOf(car)
+        return carState(C, defs[eid]!, eid, groundZ)
+      },
+      setLod(car, level, hz) {
+        const eid = carOf(car)
+        const l = parseLevel(level)
+        const rate = parseHz(hz)
+        applyLevel(eid, l, rate)
+      },
+      getLod(car) {
+        const eid = carOf(car)
+        return { level: LEVELS[C.level[eid]], hz: C.hz[eid] }
+      },
+      snapshot(car) {
+        return snapshotCar(C, carOf(car))
+      },
+      restore(car, snap) {
+        const eid = carOf(car)
+        const s = decodeSnapshot(defs[eid]!, snap)
+        writeSnapshot(C, eid, s)
+        tagLevel(world, comps, eid, s.level)
+        writeCollider(eid)
+      },
+    },
+    teleport,
+    defs,
+    surfaces: sim.options.surfaces ?? null,
+    gravity,
+    groundZ,
+    writeCollider,
+  }
+  sim.schedule.add(stepVehicles, { name: 'step-vehicles', phase: 'vehicle' })
+  sim.schedule.add(followCars, { name: 'follow-cars', phase: 'broadphase' })
+  return state
 }

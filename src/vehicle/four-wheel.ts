@@ -1,0 +1,155 @@
+/**
+ * The four-wheel model, one substep: planar body motion plus heave, roll and pitch of the sprung
+ * mass on four spring/damper corners with anti-roll bars (tyre loads come from the corners, so
+ * load transfer is dynamic), Ackermann steering, the combined-slip tyre per wheel on its own
+ * surface, implicit wheel spin, the shared powertrain, drag and rolling resistance.
+ * Wheel order FL, FR, RL, RR; body frame x forward, y left, z up; roll + lifts the left side,
+ * pitch + puts the nose down.
+ */
+import type { CarStore } from '../../components/car'
+import type { ResolvedCar } from './definition'
+import type { SurfaceMap } from './surfaces'
+import { tyreDamping, tyreOut } from './tyre'
+import { ptFree, ptJ, ptTorque, stepDriveline } from './powertrain'
+import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
+
+const xs = new Float64Array(4)
+const ys = new Float64Array(4)
+const cosd = new Float64Array(4)
+const sind = new Float64Array(4)
+const vxw = new Float64Array(4)
+const vyw = new Float64Array(4)
+const cxs = new Float64Array(4)
+const cys = new Float64Array(4)
+const fzs = new Float64Array(4)
+
+/** Tarmac's rolling resistance, used when the sim has no surface map. */
+export const DEFAULT_RR = 0.012
+
+/** Advances four-wheel car `eid` by one substep h. `surfaces` null = tarmac everywhere. */
+export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
+  const a = d.a
+  const b = d.b
+  const R = d.R
+  xs[0] = a; xs[1] = a; xs[2] = -b; xs[3] = -b
+  ys[0] = 0.5 * d.tf; ys[1] = -0.5 * d.tf; ys[2] = 0.5 * d.tr; ys[3] = -0.5 * d.tr
+
+  // steering with Ackermann geometry (the inner wheel turns more)
+  const delta = steerTowards(C, d, eid, h)
+  let dl = delta
+  let dr = delta
+  if (delta !== 0 && d.ackermann > 0) {
+    const t = Math.tan(delta)
+    const half = 0.5 * d.ackermann * d.tf
+    dl = Math.atan((d.L * t) / (d.L - half * t))
+    dr = Math.atan((d.L * t) / (d.L + half * t))
+  }
+  cosd[0] = Math.cos(dl); sind[0] = Math.sin(dl)
+  cosd[1] = Math.cos(dr); sind[1] = Math.sin(dr)
+  cosd[2] = 1; sind[2] = 0; cosd[3] = 1; sind[3] = 0
+
+  // corner loads from springs, dampers and anti-roll bars
+  const z = C.heave[eid]
+  const zd = C.heaveRate[eid]
+  const phi = C.roll[eid]
+  const phid = C.rollRate[eid]
+  const th = C.pitch[eid]
+  const thd = C.pitchRate[eid]
+  const arbF = (d.arbF * phi) / d.tf
+  const arbR = (d.arbR * phi) / d.tr
+  for (let i = 0; i < 4; i++) {
+    const front = i < 2
+    const zi = z + ys[i] * phi - xs[i] * th
+    const zdi = zd + ys[i] * phid - xs[i] * thd
+    const arb = (front ? arbF : arbR) * (i & 1 ? 1 : -1)
+    const f = (front ? d.fzF - d.kF * zi - d.cF * zdi : d.fzR - d.kR * zi - d.cR * zdi) + arb
+    fzs[i] = f > 0 ? f : 0
+  }
+
+  // tyres on their surfaces, then free wheel spin
+  const vx = C.vx[eid]
+  const vy = C.vy[eid]
+  const r = C.yawRate[eid]
+  const psi = C.heading[eid]
+  const cp = Math.cos(psi)
+  const sp = Math.sin(psi)
+  const px = C.x[eid]
+  const py = C.y[eid]
+  const brake = C.brake[eid]
+  const hand = C.handbrake[eid] * d.handbrake
+  const ws = C.wheelSpeed
+  const w0 = eid * 4
+  for (let i = 0; i < 4; i++) {
+    let grip = 1
+    let rr = DEFAULT_RR
+    if (surfaces !== null) {
+      const s = surfaces.surfaceAt(px + cp * xs[i] - sp * ys[i], py + sp * xs[i] + cp * ys[i])
+      grip = s.grip
+      rr = s.rollingResistance
+    }
+    const vxc = vx - r * ys[i]
+    const vyc = vy + r * xs[i]
+    const c = cosd[i]
+    const s = sind[i]
+    const u = vxc * c + vyc * s
+    const w = -vxc * s + vyc * c
+    vxw[i] = u
+    vyw[i] = w
+    const omega = ws[w0 + i]
+    tyreDamping(d, fzs[i], grip, u, w, omega * R - u)
+    cxs[i] = tyreOut[0]
+    cys[i] = tyreOut[1]
+    const front = i < 2
+    const bt = brake * (front ? d.brakeFront : d.brakeRear)
+    freeWheel(d, i, omega, d.iw, tyreOut[0], u, bt, tyreOut[2], rr * fzs[i] * R + (front ? 0 : hand), h)
+  }
+  stepDriveline(C, d, eid, h, d.driveShare, true)
+
+  // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
+  let fx = 0
+  let fy = 0
+  let mz = 0
+  let cHeld = 0
+  let cY = 0
+  let cR = 0
+  for (let i = 0; i < 4; i++) {
+    const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
+    ws[w0 + i] = omega
+    const cx = cxs[i]
+    const cy = cys[i]
+    const ftx = cx * (omega * R - vxw[i])
+    const fty = -cy * vyw[i]
+    const c = cosd[i]
+    const s = sind[i]
+    const fbx = ftx * c - fty * s
+    const fby = ftx * s + fty * c
+    fx += fbx
+    fy += fby
+    mz += xs[i] * fby - ys[i] * fbx
+    if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cx * c * c
+    cY += cx * s * s + cy * c * c
+    cR += cy * xs[i] * xs[i] + cx * ys[i] * ys[i]
+  }
+
+  // sprung mass: heave, roll (tyre forces act at the ground, h below the centre of mass), pitch
+  const m = d.mass
+  let fzSum = 0
+  let mx = d.h * fy + m * gravity * d.h * phi
+  let my = -d.h * fx
+  for (let i = 0; i < 4; i++) {
+    fzSum += fzs[i]
+    mx += ys[i] * fzs[i]
+    my -= xs[i] * fzs[i]
+  }
+  const nzd = zd + (h * (fzSum - m * gravity)) / m
+  const nphid = phid + (h * mx) / d.ixx
+  const nthd = thd + (h * my) / d.iyy
+  C.heaveRate[eid] = nzd
+  C.rollRate[eid] = nphid
+  C.pitchRate[eid] = nthd
+  C.heave[eid] = z + h * nzd
+  C.roll[eid] = phi + h * nphid
+  C.pitch[eid] = th + h * nthd
+
+  integratePlanar(C, d, eid, h, fx, fy, mz, cHeld, cY, cR)
+}

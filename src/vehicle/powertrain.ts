@@ -1,0 +1,119 @@
+/**
+ * The powertrain shared by both models: engine torque (curve, idle control, rev limiter, engine
+ * braking), gear selection (automatic or manual), clutch with a launch aid, and the driveline
+ * solve. The driveline is solved implicitly: the driven wheels' free speeds (tyre treated
+ * implicitly, brakes applied) and effective inertias come in, and the clutch torque that would
+ * lock engine and wheels together this substep is computed and clamped to the clutch capacity,
+ * so a stiff locked driveline stays stable at any substep.
+ */
+import type { CarStore } from '../../components/car'
+import type { ResolvedCar } from './definition'
+
+/** Free (clutch-less) wheel speeds of this substep, per wheel index (scratch, filled by the model). */
+export const ptFree = new Float64Array(4)
+/** Effective inertia of each wheel this substep (inertia + implicit tyre term), kg·m² (scratch). */
+export const ptJ = new Float64Array(4)
+/** Out: drive torque added to each wheel this substep, N·m (scratch). */
+export const ptTorque = new Float64Array(4)
+
+// proportional idle controller: full throttle 100 rpm below idle
+const IDLE_GAIN = 30 / (Math.PI * 100)
+
+/** Net engine torque at engine speed `we` (rad/s) and pedal `throttle`, N·m. */
+export function engineTorque(d: ResolvedCar, we: number, throttle: number): number {
+  let th = we > d.maxW ? 0 : throttle
+  const idle = (d.idleW - we) * IDLE_GAIN
+  if (idle > th) th = idle > 1 ? 1 : idle
+  const cw = d.curveW
+  const ct = d.curveT
+  const n = cw.length
+  let t: number
+  if (we <= cw[0]) t = ct[0]
+  else if (we >= cw[n - 1]) t = ct[n - 1]
+  else {
+    let i = 1
+    while (cw[i] < we) i++
+    const f = (we - cw[i - 1]) / (cw[i] - cw[i - 1])
+    t = ct[i - 1] + f * (ct[i] - ct[i - 1])
+  }
+  return th * t - (1 - th) * d.frictionPerW * (we > 0 ? we : 0)
+}
+
+/** Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer. */
+export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number, h: number): number {
+  let gear = C.gearActual[eid]
+  let timer = C.shiftTimer[eid] - h
+  if (timer < 0) timer = 0
+  const want = C.gear[eid]
+  if (!d.automatic) {
+    gear = want < -1 ? -1 : want > d.gears ? d.gears : want
+  } else if (want <= 0) {
+    gear = want < 0 ? -1 : 0
+  } else if (gear <= 0) {
+    gear = 1
+  } else if (timer === 0) {
+    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
+    const w = carrier * d.overall[gear]
+    const light = Math.min(d.upW, 2.1 * d.downW)
+    const up = light + (d.upW - light) * C.throttle[eid]
+    if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
+    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
+  }
+  C.gearActual[eid] = gear
+  C.shiftTimer[eid] = timer
+  return gear
+}
+
+/**
+ * Steps engine and clutch for one substep given ptFree/ptJ of the wheels with drive share
+ * `share`; writes the drive torque of every wheel into ptTorque. `pairs`: apply the limited-slip
+ * coupling between wheels 0–1 and 2–3.
+ */
+export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: number, share: Float64Array, pairs: boolean): void {
+  let carrier = 0
+  let S = 0
+  for (let i = 0; i < 4; i++) {
+    const s = share[i]
+    if (s !== 0) { carrier += s * ptFree[i]; S += (s * s) / ptJ[i] }
+    ptTorque[i] = 0
+  }
+  const gear = selectGear(C, d, eid, carrier, h)
+  const we = C.engineSpeed[eid]
+  const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
+  const ie = d.engineInertia
+  let tcl = 0
+  if (gear !== 0) {
+    const G = d.overall[gear < 0 ? 0 : gear]
+    let engage = (we - d.idleW) / (d.engageW - d.idleW)
+    engage = engage < 0 ? 0 : engage > 1 ? 1 : engage
+    const cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (C.shiftTimer[eid] > 0 ? 0 : 1)
+    if (cap > 0) {
+      const eff = d.efficiency
+      tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
+      if (tcl > cap) tcl = cap
+      else if (tcl < -cap) tcl = -cap
+      const tc = G * eff * tcl
+      for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
+      if (pairs && d.lsd) {
+        if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]), h)
+        if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]), h)
+      }
+    }
+  }
+  const w = we + (h * (te - tcl)) / ie
+  C.engineSpeed[eid] = w > 0 ? w : 0
+}
+
+// Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most
+// preload + locking·|input|, never more than would equalise them this substep.
+function lsdPair(d: ResolvedCar, i: number, j: number, input: number, h: number): void {
+  if (input === 0 && d.lsdPreload === 0) return
+  const wi = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
+  const wj = ptFree[j] + (h * ptTorque[j]) / ptJ[j]
+  let t = (wi - wj) / (h * (1 / ptJ[i] + 1 / ptJ[j]))
+  const cap = d.lsdPreload + d.lsdLocking * (input < 0 ? -input : input)
+  if (t > cap) t = cap
+  else if (t < -cap) t = -cap
+  ptTorque[i] -= t
+  ptTorque[j] += t
+}

@@ -1,0 +1,121 @@
+/**
+ * The single-track (bicycle) model, one substep: one lumped wheel per axle (slots 0 front and 2
+ * rear; 1 and 3 mirror them for reporting) with the same tyre law per tyre at half the axle load,
+ * load transfer from the last substep's longitudinal acceleration, the shared powertrain, and
+ * kinematic blending at low speed (below ~3 m/s yaw rate and side slip follow the steering
+ * geometry, so a crawling car has no stiff lateral dynamics). The body stays level.
+ */
+import type { CarStore } from '../../components/car'
+import type { ResolvedCar } from './definition'
+import type { SurfaceMap } from './surfaces'
+import { tyreDamping, tyreOut } from './tyre'
+import { ptFree, ptJ, ptTorque, stepDriveline } from './powertrain'
+import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
+import { DEFAULT_RR } from './four-wheel'
+
+/** Below this speed the single-track model is purely kinematic laterally, m/s. */
+export const KINEMATIC_BELOW = 1
+/** Above this speed it is purely dynamic, m/s (blended in between). */
+export const DYNAMIC_ABOVE = 3
+
+const cxs = new Float64Array(4)
+const cys = new Float64Array(4)
+const vxs = new Float64Array(4)
+const vys = new Float64Array(4)
+
+/** Advances single-track car `eid` by one substep h. `surfaces` null = tarmac everywhere. */
+export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
+  const a = d.a
+  const b = d.b
+  const L = d.L
+  const R = d.R
+  const delta = steerTowards(C, d, eid, h)
+  const cd = Math.cos(delta)
+  const sd = Math.sin(delta)
+  const m = d.mass
+  const transfer = (m * C.ax[eid] * d.h) / L
+  let fzF = (m * gravity * b) / L - transfer
+  let fzR = (m * gravity * a) / L + transfer
+  if (fzF < 0) fzF = 0
+  if (fzR < 0) fzR = 0
+
+  const vx = C.vx[eid]
+  const vy = C.vy[eid]
+  const r = C.yawRate[eid]
+  const psi = C.heading[eid]
+  const cp = Math.cos(psi)
+  const sp = Math.sin(psi)
+  const ws = C.wheelSpeed
+  const w0 = eid * 4
+  const brake = C.brake[eid]
+  let cY = 0
+  let cR = 0
+  for (let k = 0; k < 2; k++) {
+    const i = k * 2
+    const front = k === 0
+    const xa = front ? a : -b
+    let grip = 1
+    let rr = DEFAULT_RR
+    if (surfaces !== null) {
+      const s = surfaces.surfaceAt(C.x[eid] + cp * xa, C.y[eid] + sp * xa)
+      grip = s.grip
+      rr = s.rollingResistance
+    }
+    const fz = front ? fzF : fzR
+    const vyc = vy + r * xa
+    const c = front ? cd : 1
+    const s = front ? sd : 0
+    const u = vx * c + vyc * s
+    const w = -vx * s + vyc * c
+    vxs[i] = u
+    vys[i] = w
+    const omega = ws[w0 + i]
+    // one tyre at half the axle load, doubled: same load sensitivity as a four-wheel axle without lateral transfer
+    tyreDamping(d, 0.5 * fz, grip, u, w, omega * R - u)
+    const cx = 2 * tyreOut[0]
+    const cy = 2 * tyreOut[1]
+    cxs[i] = cx
+    cys[i] = cy
+    const bt = brake * 2 * (front ? d.brakeFront : d.brakeRear)
+    const fric = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
+    freeWheel(d, i, omega, 2 * d.iw, cx, u, bt, 2 * tyreOut[2], fric, h)
+    cY += cx * s * s + cy * c * c
+    cR += cy * xa * xa
+  }
+  ptFree[1] = ptFree[3] = 0
+  ptJ[1] = ptJ[3] = 1
+  stepDriveline(C, d, eid, h, d.axleShare, false)
+
+  let fx = 0
+  let fy = 0
+  let mz = 0
+  let cHeld = 0
+  for (let k = 0; k < 2; k++) {
+    const i = k * 2
+    const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
+    ws[w0 + i] = omega
+    ws[w0 + i + 1] = omega
+    const ftx = cxs[i] * (omega * R - vxs[i])
+    const fty = -cys[i] * vys[i]
+    const c = k === 0 ? cd : 1
+    const s = k === 0 ? sd : 0
+    const fbx = ftx * c - fty * s
+    const fby = ftx * s + fty * c
+    fx += fbx
+    fy += fby
+    mz += (k === 0 ? a : -b) * fby
+    if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
+  }
+  integratePlanar(C, d, eid, h, fx, fy, mz, cHeld, cY, cR)
+
+  // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
+  const nvx = C.vx[eid]
+  const sx = nvx < 0 ? -nvx : nvx
+  if (sx < DYNAMIC_ABOVE) {
+    let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
+    if (wgt < 0) wgt = 0
+    const rk = (nvx * Math.tan(delta)) / L
+    C.yawRate[eid] = wgt * C.yawRate[eid] + (1 - wgt) * rk
+    C.vy[eid] = wgt * C.vy[eid] + (1 - wgt) * rk * b
+  }
+}

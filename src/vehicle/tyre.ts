@@ -1,0 +1,37 @@
+/**
+ * The tyre law shared by both models: a simplified Magic Formula F = D·sin(C·atan(B·ρ)) on the
+ * normalised combined slip ρ = |(κ/κpeak, tanα/αpeak)| (friction ellipse by similarity), with
+ * load-sensitive friction. Slip velocities are divided by max(|vx|, vLow) (slip regularisation),
+ * so at walking pace the tyre acts as a stiff damper and a stopped car stays exactly still.
+ * The result is returned as two secant "damping" coefficients (N per m/s of slip velocity):
+ * Fx = cx·(ωR − vx), Fy = −cy·vy. Both are ≥ 0, which is what lets the wheel-spin and body
+ * updates treat the tyre implicitly (unconditionally damped) at any substep.
+ */
+import type { ResolvedCar } from './definition'
+
+/** Slip-regularisation speed, m/s: below it slip is measured against this speed. */
+export const V_LOW = 0.5
+
+/** Output of tyreDamping: [cx, cy, peak force D]. Overwritten by every call (no allocation). */
+export const tyreOut = new Float64Array(3)
+
+/** Computes the tyre's secant damping coefficients into tyreOut for load fz (N) and surface grip. */
+export function tyreDamping(d: ResolvedCar, fz: number, grip: number, vx: number, vy: number, slipV: number): void {
+  if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
+  const ax = vx < 0 ? -vx : vx
+  const den = ax > V_LOW ? ax : V_LOW
+  let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
+  const muMin = 0.3 * d.mu * grip
+  if (mu < muMin) mu = muMin
+  const D = mu * fz
+  const sx = slipV / (den * d.peakSlip)
+  const sy = vy / (den * d.peakSlipAngle)
+  const rho = Math.sqrt(sx * sx + sy * sy)
+  const B = d.mfB
+  const C = d.mfC
+  // F(ρ)/ρ, with its limit D·B·C at ρ → 0
+  const g = rho > 1e-6 ? (D * Math.sin(C * Math.atan(B * rho))) / rho : D * B * C
+  tyreOut[0] = g / (den * d.peakSlip)
+  tyreOut[1] = g / (den * d.peakSlipAngle)
+  tyreOut[2] = D
+}

@@ -1,0 +1,80 @@
+/**
+ * Wheel spin and planar-body steps shared by both models. The wheel is integrated implicitly
+ * against its tyre (the tyre is a stiff damper near zero slip), then brake and rolling-resistance
+ * torques act as friction that can hold the wheel exactly still (a locked or parked wheel).
+ */
+import type { CarStore } from '../../components/car'
+import type { ResolvedCar } from './definition'
+import { ptFree, ptJ } from './powertrain'
+
+/** Per wheel: 1 when friction held the wheel at rest this substep (scratch). */
+export const wheelHeld = new Uint8Array(4)
+
+// ABS keeps the pedal's brake torque just under what the tyre can react
+const ABS_FRACTION = 0.95
+
+/**
+ * Free (no drive torque) implicit spin update of wheel slot `i`: inertia `iw`, tyre damping `cx`
+ * (N/(m/s)) at ground speed `vxw`, brake torque `brakeT` (from the pedal, ABS-capped at the tyre's
+ * peak force `peak` when the car has ABS), extra friction `fricT` (handbrake, rolling resistance).
+ * Writes ptFree[i], ptJ[i] and wheelHeld[i].
+ */
+export function freeWheel(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, peak: number, fricT: number, h: number): void {
+  const R = d.R
+  const J = iw + h * R * R * cx
+  let num = iw * omega + h * R * cx * vxw
+  let tb = brakeT
+  if (d.abs) {
+    const cap = ABS_FRACTION * peak * R
+    if (tb > cap) tb = cap
+  }
+  const f = h * (tb + fricT)
+  let held = 0
+  if (num > f) num -= f
+  else if (num < -f) num += f
+  else { num = 0; held = 1 }
+  ptFree[i] = num / J
+  ptJ[i] = J
+  wheelHeld[i] = held
+}
+
+/** Rate-limited steering: moves the car's road-wheel angle towards the input and returns it. */
+export function steerTowards(C: CarStore, d: ResolvedCar, eid: number, h: number): number {
+  const target = C.steer[eid] * d.maxSteer
+  let delta = C.steerAngle[eid]
+  const step = d.steerRate * h
+  const diff = target - delta
+  delta = diff > step ? delta + step : diff < -step ? delta - step : target
+  C.steerAngle[eid] = delta
+  return delta
+}
+
+/**
+ * Integrates the planar body one substep from body-frame force (fx, fy) and yaw moment mz:
+ * longitudinal explicit (the implicit wheels bound its stiffness) except `cx` for held wheels,
+ * lateral and yaw with the diagonal implicit damping `cy`, `cr` (stable at low speed and low rates,
+ * and exact in a steady state where the net force vanishes). Then heading and position.
+ */
+export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number, h: number, fx: number, fy: number, mz: number, cx: number, cy: number, cr: number): void {
+  const m = d.mass
+  const vx = C.vx[eid]
+  const vy = C.vy[eid]
+  const r = C.yawRate[eid]
+  const v = Math.sqrt(vx * vx + vy * vy)
+  const k = d.dragK * v
+  const axn = (fx - k * vx) / m + r * vy
+  const ayn = (fy - k * vy) / m - r * vx
+  const nvx = vx + (h * axn) / (1 + (h * cx) / m)
+  const nvy = vy + (h * ayn) / (1 + (h * cy) / m)
+  const nr = r + (h * mz) / d.iz / (1 + (h * cr) / d.iz)
+  C.vx[eid] = nvx
+  C.vy[eid] = nvy
+  C.yawRate[eid] = nr
+  C.ax[eid] = (nvx - vx) / h - r * vy
+  const psi = C.heading[eid] + h * nr
+  C.heading[eid] = psi
+  const c = Math.cos(psi)
+  const s = Math.sin(psi)
+  C.x[eid] += h * (nvx * c - nvy * s)
+  C.y[eid] += h * (nvx * s + nvy * c)
+}

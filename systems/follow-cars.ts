@@ -1,0 +1,23 @@
+/** follow-cars (phase 'broadphase', before 'rebuild-broadphase'): each moving car's chassis collider takes the car's pose. */
+import { Not, query, type World } from 'bitecs'
+import { getSim } from '../src/sim'
+import { setColliderPoseFast } from '../src/collision/state'
+
+/** Writes every running car's chassis box pose (frozen cars do not move). */
+export function followCars(world: World): World {
+  const sim = getSim(world)
+  const vs = sim.internal.vehicles
+  const cs = sim.internal.collision
+  const { Car: C, LodFrozen } = sim.components
+  const defs = vs.defs
+  const z0 = vs.groundZ
+  const cars = query(world, [C, Not(LodFrozen)])
+  for (let k = 0; k < cars.length; k++) {
+    const eid = cars[k]
+    const c = C.collider[eid]
+    const d = defs[eid]
+    if (c < 0 || d === undefined) continue
+    setColliderPoseFast(cs, c, C.x[eid], C.y[eid], z0 + 0.5 * d.def.height + C.heave[eid], C.heading[eid], C.pitch[eid], C.roll[eid])
+  }
+  return world
+}

@@ -1,0 +1,41 @@
+/** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
+import { Not, query, type World } from 'bitecs'
+import { getSim } from '../src/sim'
+import { stepFourWheel } from '../src/vehicle/four-wheel'
+import { stepSingleTrack } from '../src/vehicle/single-track'
+
+// substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
+const EPS = 1e-6
+
+/** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
+export function stepVehicles(world: World): World {
+  const sim = getSim(world)
+  const vs = sim.internal.vehicles
+  const { Car: C, LodFrozen } = sim.components
+  const defs = vs.defs
+  const surfaces = vs.surfaces
+  const g = vs.gravity
+  const dt = sim.internal.lastDt
+  const cars = query(world, [C, Not(LodFrozen)])
+  for (let k = 0; k < cars.length; k++) {
+    const eid = cars[k]
+    const d = defs[eid]
+    if (d === undefined) continue
+    const hz = C.hz[eid]
+    const h = 1 / hz
+    let acc = C.acc[eid] + dt * hz
+    let t = C.time[eid]
+    if (C.model[eid] === 0) {
+      while (acc >= 1 - EPS) { stepFourWheel(C, d, eid, h, g, surfaces); acc -= 1; t += h }
+    } else {
+      while (acc >= 1 - EPS) { stepSingleTrack(C, d, eid, h, g, surfaces); acc -= 1; t += h }
+    }
+    C.acc[eid] = acc
+    C.time[eid] = t
+    const vx = C.vx[eid]
+    const vy = C.vy[eid]
+    const v = Math.sqrt(vx * vx + vy * vy)
+    C.speed[eid] = vx < 0 ? -v : v
+  }
+  return world
+}
