@@ -136,7 +136,7 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   }
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
   if (c.strategy === LidarStrategy.bvh) castBvh(sim, c, rangeMin, length, oid, lid, mask, scan)
-  else castLists(sim, c, rangeMin, length, scan)
+  else c.tests = castLists(sim, c, rangeMin, length, scan)
   return scan
 }
 
@@ -210,8 +210,8 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
   scan.count = i + 1
 }
 
-/** Casts every ray against the flat list or the buckets, nearest bound first with early exit. */
-function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan): void {
+/** Casts every ray against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
+function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan): number {
   const state = sim.internal.collision
   const d = c.dirs, b = c.buckets, k = c.cands
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
@@ -247,7 +247,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
       if (bestEid >= 0) pushHit(scan, y * P + p, rangeMin + best, dx, dy, dz)
     }
   }
-  c.tests = tests
+  return tests
 }
 
 /** Casts every ray through the collision domain's BVH (exactly rayTest's closest-hit query). */

@@ -1,0 +1,96 @@
+// Lidar benchmarks (ns per ray): `lidar` = rayTestLidar over the 1024×16 pattern and the sparse
+// 1000-shape scene of the `rayTest` case (bench/scenes.mjs); `lidarMoving` = the same with the
+// sensor moving every scan (candidate buckets rebuilt each time); `rayTestDense` / `lidarDense` =
+// rayTest along each ray vs rayTestLidar on a dense scene (1000 shapes packed within 20 m).
+// Verified before timing: every scan equals rayTest along the same rays, point for point.
+import { createWorld } from 'bitecs'
+import { createSim, createLidarScan } from '../../dist/index.js'
+import { addShapesToSim, lidarDirections, randomShapes, sparseScene } from '../scenes.mjs'
+
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+
+/** The dense scene: 1000 shapes in a 40 m square around the sensor (most rays hit within a few metres). */
+function denseScene() {
+  const sparse = sparseScene()
+  return { ...sparse, shapes: randomShapes(1000, { size: 40, seed: 11 }) }
+}
+
+function setup(scene) {
+  const sim = createSim(createWorld())
+  addShapesToSim(sim, scene.shapes)
+  const p = scene.pattern
+  return { sim, scene, scan: createLidarScan(), dirs: lidarDirections(p), rays: p.yawCount * p.pitchCount, moved: 0 }
+}
+
+function scanOnce(ctx, pos = ctx.scene.sensor) {
+  const p = ctx.scene.pattern
+  return ctx.sim.rayTestLidar(IDENTITY, pos, p.yawStart, p.yawIncrement, p.yawCount, p.pitchStart, p.pitchIncrement, p.pitchCount, 0, ctx.scene.range, -1, -1, -1, ctx.scan)
+}
+
+/** Throws unless the scan equals rayTest along every ray (sensor axes = world axes). */
+function verifyAgainstRayTest(ctx, pos = ctx.scene.sensor) {
+  const scan = scanOnce(ctx, pos)
+  const { sim, dirs } = ctx
+  let k = 0
+  for (let i = 0; i < ctx.rays; i++) {
+    const list = sim.rayTest(pos, [dirs[3 * i], dirs[3 * i + 1], dirs[3 * i + 2]], ctx.scene.range)
+    if (list.size() === 0) continue
+    const h = list.at(0)
+    if (k >= scan.count || scan.rays[k] !== i) throw new Error(`ray ${i}: rayTest hits, the scan ${k < scan.count ? 'has ray ' + scan.rays[k] : 'has no more points'}`)
+    for (let a = 0; a < 3; a++) {
+      if (!(Math.abs(scan.points[3 * k + a] - (h.position[a] - pos[a])) <= 1e-9)) throw new Error(`ray ${i}: point differs from rayTest`)
+    }
+    k++
+  }
+  if (k !== scan.count) throw new Error(`scan has ${scan.count} points, rayTest ${k}`)
+  ctx.extra = `${scan.count} hits of ${ctx.rays} rays, strategy ${['-', 'flat', 'buckets', 'bvh'][sim.internal.lidars.shared.strategy]}`
+}
+
+function rayTestRun(ctx) {
+  const { sim, dirs, scene } = ctx
+  const d = [0, 0, 0]
+  for (let i = 0; i < ctx.rays; i++) {
+    d[0] = dirs[3 * i]; d[1] = dirs[3 * i + 1]; d[2] = dirs[3 * i + 2]
+    sim.rayTest(scene.sensor, d, scene.range)
+  }
+  return ctx.rays
+}
+
+export const cases = [
+  {
+    id: 'lidar',
+    unit: 'ns/ray',
+    what: 'rayTestLidar, 1024×16 pattern, sparse scene of 1000 shapes (as rayTest)',
+    setup: () => setup(sparseScene()),
+    verify: (ctx) => verifyAgainstRayTest(ctx),
+    run(ctx) { scanOnce(ctx); return ctx.rays },
+  },
+  {
+    id: 'lidarMoving',
+    unit: 'ns/ray',
+    what: 'rayTestLidar as `lidar`, the sensor moving 1 cm every scan (caches rebuilt per scan)',
+    setup: () => setup(sparseScene()),
+    verify: (ctx) => verifyAgainstRayTest(ctx, [0.37, -0.21, 1.8]),
+    run(ctx) {
+      ctx.moved = (ctx.moved + 1) % 1000
+      scanOnce(ctx, [ctx.moved * 0.01, 0, 1.8])
+      return ctx.rays
+    },
+  },
+  {
+    id: 'rayTestDense',
+    unit: 'ns/ray',
+    what: 'repeated rayTest along the 1024×16 pattern, dense scene (1000 shapes within 20 m)',
+    setup: () => setup(denseScene()),
+    verify: (ctx) => verifyAgainstRayTest(ctx),
+    run: rayTestRun,
+  },
+  {
+    id: 'lidarDense',
+    unit: 'ns/ray',
+    what: 'rayTestLidar, 1024×16 pattern, dense scene (as rayTestDense)',
+    setup: () => setup(denseScene()),
+    verify: (ctx) => verifyAgainstRayTest(ctx),
+    run(ctx) { scanOnce(ctx); return ctx.rays },
+  },
+]
