@@ -95,6 +95,7 @@ export function addField(sim: Sim, track: Track, options: FieldOptions = {}): Fi
     }
     const p = trackPoint(track, s, lateral)
     const car = sim.addCar({ position: [p.x, p.y], heading: p.heading, speed })
+    sim.setInput(car, { gear: 1 }) // the driver leaves gear to its user: drive
     sim.setAi(car, path, { closed: true, maxSpeed, lateralAccel, lateralOffset })
     out.push({ car, maxSpeed, lateralOffset, lateralAccel })
   }

@@ -12,7 +12,7 @@ import { createTrack, projectOnTrack, trackPoint } from '../track'
 import { addCircuit, addField, trackSurfaces, TRACKSIDE_GROUP, yawMatrix } from '../race/field'
 import { addLapTimer } from '../modding/lap-timer'
 import { addSlipstream } from '../modding/slipstream'
-import { drawTrack } from './track-view'
+import { drawTrack, GRASS } from './track-view'
 import { createKeyboard } from './keyboard'
 import { createCamera } from './camera'
 import { createHud } from './hud'
@@ -29,7 +29,7 @@ export interface DemoHandle {
   field: number[]
   /** The player's lidar. */
   lidar: number
-  /** Mean sim cost per host step, ms (exponential average over ~1 s). */
+  /** Sim cost per host step, ms: the median of the last 120 steps. */
   simMs: number
   /** Lidar points drawn in the last frame. */
   lidarPoints: number
@@ -55,7 +55,7 @@ window.pitlaneDemo = demo
 async function main(): Promise<void> {
   const app = new Application()
   // preserveDrawingBuffer: the browser test reads the canvas back between frames.
-  await app.init({ resizeTo: window, background: 0x1b2b1a, antialias: true, preference: 'webgl', preserveDrawingBuffer: true })
+  await app.init({ resizeTo: window, background: GRASS, antialias: true, preference: 'webgl', preserveDrawingBuffer: true })
   const stage = document.getElementById('stage')!
   stage.appendChild(app.canvas)
 
@@ -106,6 +106,8 @@ async function main(): Promise<void> {
 
   let acc = 0
   let hudTimer = 0
+  const costs = new Float64Array(120)
+  const sorted = new Float64Array(costs.length)
   camera.update(view, Car.x[player], Car.y[player], app.screen.width, app.screen.height, DT, true)
   app.ticker.add((ticker) => {
     const frameDt = Math.min(ticker.deltaMS / 1000, 0.25)
@@ -115,14 +117,20 @@ async function main(): Promise<void> {
       keyboard.apply(sim, player, Car.speed[player], DT)
       const t0 = performance.now()
       sim.step(DT)
-      const ms = performance.now() - t0
-      demo.simMs = demo.steps === 0 ? ms : demo.simMs + (ms - demo.simMs) * 0.02
+      costs[demo.steps % costs.length] = performance.now() - t0
       demo.steps++
       acc -= DT
       n++
       hud.sample(laps.laps(player), laps.currentLap(player), Car.speed[player])
     }
     if (n === MAX_STEPS_PER_FRAME) acc = 0 // too slow to keep up: drop the backlog rather than spiral
+    if (n > 0) {
+      // The median resists the odd slow step (a GC, a tab switch) that a mean would smear over seconds.
+      const k = Math.min(demo.steps, costs.length)
+      sorted.set(costs.subarray(0, k))
+      sorted.subarray(0, k).sort()
+      demo.simMs = sorted[k >> 1]
+    }
     if (!query(world, [Car]).includes(following)) following = player
     camera.update(view, Car.x[following], Car.y[following], app.screen.width, app.screen.height, frameDt)
     lod.setFocus([camera.x, camera.y]) // the next step's LOD bands are measured from the camera

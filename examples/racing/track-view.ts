@@ -2,7 +2,8 @@
 import { Graphics } from 'pixi.js'
 import { type Track } from '../track'
 
-const GRASS = 0x3d7a36
+/** Grass: also the page's background colour, so it reaches every edge of the view. */
+export const GRASS = 0x3d7a36
 const GRAVEL = 0xcdb68a
 const TARMAC = 0x4a4d52
 const KERB_RED = 0xd23b33
@@ -13,7 +14,6 @@ const LINE = 0xe8e8e8
 export function drawTrack(track: Track): Graphics {
   const g = new Graphics()
   const { centre, count, tangent, halfWidth: hw, kerbWidth: kw, curvature, kerb } = track
-  g.rect(track.gridX0 - 400, track.gridY0 - 400, track.gridColumns * track.gridCell + 800, track.gridRows * track.gridCell + 800).fill(GRASS)
   // edge(i, d): the point d m to the left of centreline point i.
   const ex = (i: number, d: number) => centre[2 * (i % count)] - tangent[2 * (i % count) + 1] * d
   const ey = (i: number, d: number) => centre[2 * (i % count) + 1] + tangent[2 * (i % count)] * d
