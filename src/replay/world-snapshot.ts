@@ -1,0 +1,247 @@
+/**
+ * Whole-world snapshots: every car (the vehicle domain's per-car snapshot, its input record and
+ * level), every driver, every collider's pose, every lidar's pose, rate phase and latest scan,
+ * and the sim clock, as versioned JSON-safe plain data (numbers that must keep every bit, -0
+ * included, are base64 Float64Arrays). restoreWorld validates the whole snapshot first and puts the
+ * world back exactly as it was if a domain refuses its part, so a refused snapshot changes nothing.
+ */
+import { query } from 'bitecs'
+import type { Sim } from '../sim'
+import { describe } from '../validate'
+import { decodeF64, decodeI32, encodeF64, encodeI32 } from './codec'
+import { reserveLidarScan } from '../collision/lidar-scan'
+import { checkDriver, restoreDriver, rethrow, snapshotDriver, type DriverEntry } from './driver-snapshot'
+import { decodeSnapshot } from '../vehicle/snapshot'
+
+/** The `format` tag of a world snapshot. */
+export const WORLD_FORMAT = 'pitlane-world'
+/** The world snapshot version this build writes and reads. */
+export const WORLD_VERSION = 1
+
+/** One car of a world snapshot. */
+export interface CarEntry {
+  id: number
+  /** sim.snapshot(car): the vehicle domain's own versioned data (state, input record, model, level, rate). */
+  car: unknown
+  /** The driver's state (the driver domain's data), or null when the car has no driver. */
+  driver: unknown
+}
+
+/** A whole-world snapshot; see snapshotWorld. */
+export interface WorldSnapshot {
+  format: typeof WORLD_FORMAT
+  version: number
+  /** Host steps taken. */
+  steps: number
+  /** time, lastDt (base64 Float64Array(2)). */
+  clock: string
+  cars: CarEntry[]
+  /** Every collider but the ground (car chassis included, so queries right after a restore see them in place): position(3) + rotation(9), base64. */
+  colliders: { id: number; pose: string }[]
+  /** Lidars: pose = offset(3), rotation(9), origin(3), pose(9), accum(1); scan = the latest scan. */
+  lidars: { id: number; pose: string; scan: { count: number; points: string; rays: string; distances: string } }[]
+}
+
+const LIMIT = 1 << 20
+
+function colliderIds(sim: Sim): number[] {
+  return sortedIds(sim, sim.components.Collider).filter((id) => id !== sim.ground)
+}
+
+function sortedIds(sim: Sim, component: object): number[] {
+  return Array.from(query(sim.world, [component])).sort((a, b) => a - b)
+}
+
+/** Takes a snapshot of all pitlane state of `sim` (JSON-safe, versioned). */
+export function snapshotWorld(sim: Sim): WorldSnapshot {
+  const { components } = sim
+  const { Car, Collider, Lidar } = components
+  const lidarState = sim.internal.lidars
+  const cars: CarEntry[] = sortedIds(sim, Car).map((id) => ({ id, car: sim.snapshot(id), driver: snapshotDriver(sim, id) }))
+  const colliders = colliderIds(sim).map((id) => {
+    const pose = new Float64Array(12)
+    pose.set(Collider.position.subarray(3 * id, 3 * id + 3), 0)
+    pose.set(Collider.rotation.subarray(9 * id, 9 * id + 9), 3)
+    return { id, pose: encodeF64(pose) }
+  })
+  const lidars = sortedIds(sim, Lidar).map((id) => {
+    const pose = new Float64Array(25)
+    pose.set(Lidar.offset.subarray(3 * id, 3 * id + 3), 0)
+    pose.set(Lidar.rotation.subarray(9 * id, 9 * id + 9), 3)
+    pose.set(Lidar.origin.subarray(3 * id, 3 * id + 3), 12)
+    pose.set(Lidar.pose.subarray(9 * id, 9 * id + 9), 15)
+    pose[24] = Lidar.accum[id]
+    const s = lidarState.scans[id]!
+    return {
+      id,
+      pose: encodeF64(pose),
+      scan: { count: s.count, points: encodeF64(s.points.subarray(0, 3 * s.count)), rays: encodeI32(s.rays.subarray(0, s.count)), distances: encodeF64(s.distances.subarray(0, s.count)) },
+    }
+  })
+  return {
+    format: WORLD_FORMAT,
+    version: WORLD_VERSION,
+    steps: sim.internal.steps,
+    clock: encodeF64(new Float64Array([sim.internal.time, sim.internal.lastDt])),
+    cars,
+    colliders,
+    lidars,
+  }
+}
+
+function own(o: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined
+}
+
+function obj(v: unknown, name: string): object {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`${name} must be an object, got ${describe(v)}`)
+  return v
+}
+
+function list(v: unknown, name: string): unknown[] {
+  if (!Array.isArray(v)) throw new TypeError(`${name} must be an array, got ${describe(v)}`)
+  if (v.length > LIMIT) throw new RangeError(`${name} is oversized: ${v.length} entries`)
+  return v
+}
+
+function entityId(v: unknown, name: string, prev: number): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be an entity id, got ${describe(v)}`)
+  if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) throw new RangeError(`${name} must be a non-negative integer entity id, got ${v}`)
+  if (v <= prev) throw new RangeError(`${name} must be greater than the id before it (ids ascend), got ${v}`)
+  return v
+}
+
+/**
+ * Checks the shape of a world snapshot (format, version, every field's type, sizes, finiteness)
+ * without looking at a sim; returns it typed. Throws TypeError/RangeError naming the bad field.
+ */
+export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot {
+  const s = obj(snap, name)
+  if (own(s, 'format') !== WORLD_FORMAT) throw new TypeError(`${name}.format must be '${WORLD_FORMAT}', got ${describe(own(s, 'format'))}`)
+  if (own(s, 'version') !== WORLD_VERSION) throw new RangeError(`${name}.version ${describe(own(s, 'version'))} is not supported (this build reads ${WORLD_VERSION})`)
+  const steps = own(s, 'steps')
+  if (typeof steps !== 'number') throw new TypeError(`${name}.steps must be a number, got ${describe(steps)}`)
+  if (!Number.isSafeInteger(steps) || steps < 0) throw new RangeError(`${name}.steps must be a non-negative integer, got ${steps}`)
+  const clock = decodeF64(own(s, 'clock'), `${name}.clock`, 2)
+  if (!Number.isFinite(clock[0]) || clock[0] < 0) throw new RangeError(`${name}.clock time must be finite and >= 0, got ${clock[0]}`)
+  if (!Number.isFinite(clock[1]) || clock[1] < 0) throw new RangeError(`${name}.clock lastDt must be finite and >= 0, got ${clock[1]}`)
+  let prev = -1
+  list(own(s, 'cars'), `${name}.cars`).forEach((c, i) => {
+    const n = `${name}.cars[${i}]`
+    const e = obj(c, n)
+    prev = entityId(own(e, 'id'), `${n}.id`, prev)
+    if (own(e, 'car') === null || typeof own(e, 'car') !== 'object') throw new TypeError(`${n}.car must be a car snapshot (object), got ${describe(own(e, 'car'))}`)
+    const driver = own(e, 'driver')
+    if (driver !== null && typeof driver !== 'object') throw new TypeError(`${n}.driver must be driver data or null, got ${describe(driver)}`)
+  })
+  prev = -1
+  list(own(s, 'colliders'), `${name}.colliders`).forEach((c, i) => {
+    const n = `${name}.colliders[${i}]`
+    const e = obj(c, n)
+    prev = entityId(own(e, 'id'), `${n}.id`, prev)
+    const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 12)
+    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+  })
+  prev = -1
+  list(own(s, 'lidars'), `${name}.lidars`).forEach((c, i) => {
+    const n = `${name}.lidars[${i}]`
+    const e = obj(c, n)
+    prev = entityId(own(e, 'id'), `${n}.id`, prev)
+    const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 25)
+    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    if (!(Number.isFinite(pose[24]) && pose[24] >= 0)) throw new RangeError(`${n}.pose accum must be finite and >= 0, got ${pose[24]}`)
+    const scan = obj(own(e, 'scan'), `${n}.scan`)
+    const count = own(scan, 'count')
+    if (typeof count !== 'number') throw new TypeError(`${n}.scan.count must be a number, got ${describe(count)}`)
+    if (!Number.isInteger(count) || count < 0 || count > 1 << 24) throw new RangeError(`${n}.scan.count must be an integer in [0, 2^24], got ${count}`)
+    const points = decodeF64(own(scan, 'points'), `${n}.scan.points`, 3 * count)
+    for (let k = 0; k < points.length; k++) if (!Number.isFinite(points[k])) throw new RangeError(`${n}.scan.points[${k}] must be finite, got ${points[k]}`)
+    const rays = decodeI32(own(scan, 'rays'), `${n}.scan.rays`, count)
+    for (let k = 0; k < count; k++) if (rays[k] < 0 || (k > 0 && rays[k] <= rays[k - 1])) throw new RangeError(`${n}.scan.rays[${k}] must ascend from 0, got ${rays[k]}`)
+    const distances = decodeF64(own(scan, 'distances'), `${n}.scan.distances`, count)
+    for (let k = 0; k < count; k++) if (!(Number.isFinite(distances[k]) && distances[k] >= 0)) throw new RangeError(`${n}.scan.distances[${k}] must be finite and >= 0, got ${distances[k]}`)
+  })
+  return s as WorldSnapshot
+}
+
+function sameIds(have: number[], want: { id: number }[], what: string): void {
+  const a = want.map((e) => e.id)
+  if (a.length !== have.length || a.some((id, i) => id !== have[i])) {
+    const missing = a.filter((id) => !have.includes(id))
+    const extra = have.filter((id) => !a.includes(id))
+    throw new RangeError(`snap does not match this sim's ${what}` + (missing.length ? ` (missing: ${missing.slice(0, 5).join(', ')})` : '') + (extra.length ? ` (not in snap: ${extra.slice(0, 5).join(', ')})` : ''))
+  }
+}
+
+/** Checks `snap` against `sim` (same cars, colliders and lidars, scans that fit their patterns). */
+function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
+  const { Car, Lidar } = sim.components
+  sameIds(sortedIds(sim, Car), snap.cars, 'cars')
+  sameIds(colliderIds(sim), snap.colliders, 'colliders')
+  sameIds(sortedIds(sim, Lidar), snap.lidars, 'lidars')
+  const defs = sim.internal.vehicles.defs
+  snap.cars.forEach((c, i) => {
+    try { decodeSnapshot(defs[c.id]!, c.car) } catch (e) { rethrow(e, `snap.cars[${i}].car`) }
+    checkDriver(sim, c.driver, `snap.cars[${i}].driver`)
+  })
+  snap.lidars.forEach((l, i) => {
+    const rays = Lidar.yawCount[l.id] * Lidar.pitchCount[l.id]
+    if (l.scan.count > rays) throw new RangeError(`snap.lidars[${i}].scan has ${l.scan.count} points; lidar ${l.id} casts ${rays} rays`)
+    const r = decodeI32(l.scan.rays, `snap.lidars[${i}].scan.rays`, l.scan.count)
+    if (l.scan.count > 0 && r[l.scan.count - 1] >= rays) throw new RangeError(`snap.lidars[${i}].scan.rays holds ray ${r[l.scan.count - 1]}; lidar ${l.id} casts ${rays} rays`)
+  })
+}
+
+function apply(sim: Sim, snap: WorldSnapshot): void {
+  const { Collider, Lidar } = sim.components
+  const lidarState = sim.internal.lidars
+  for (const c of snap.cars) {
+    sim.restore(c.id, c.car)
+    restoreDriver(sim, c.id, c.driver as DriverEntry | null)
+  }
+  for (const c of snap.colliders) {
+    const pose = decodeF64(c.pose, 'pose', 12)
+    // Only a real move is applied: setPose moves a collider into the dynamic tree for good.
+    let same = true
+    for (let k = 0; k < 3; k++) if (!Object.is(Collider.position[3 * c.id + k], pose[k])) same = false
+    for (let k = 0; k < 9; k++) if (!Object.is(Collider.rotation[9 * c.id + k], pose[3 + k])) same = false
+    if (!same) sim.internal.collision.setPose(c.id, pose.subarray(0, 3), pose.subarray(3, 12))
+  }
+  for (const l of snap.lidars) {
+    const id = l.id
+    const pose = decodeF64(l.pose, 'pose', 25)
+    if (Lidar.mount[id] < 0) lidarState.setPose(id, pose.subarray(0, 3), pose.subarray(3, 12))
+    Lidar.origin.set(pose.subarray(12, 15), 3 * id)
+    Lidar.pose.set(pose.subarray(15, 24), 9 * id)
+    Lidar.accum[id] = pose[24]
+    const scan = lidarState.scans[id]!
+    const n = l.scan.count
+    reserveLidarScan(scan, n)
+    scan.points.set(decodeF64(l.scan.points, 'points', 3 * n))
+    scan.rays.set(decodeI32(l.scan.rays, 'rays', n))
+    scan.distances.set(decodeF64(l.scan.distances, 'distances', n))
+    scan.count = n
+  }
+  const clock = decodeF64(snap.clock, 'clock', 2)
+  sim.internal.steps = snap.steps
+  sim.internal.time = clock[0]
+  sim.internal.lastDt = clock[1]
+}
+
+/**
+ * Puts `sim` back to `snap` (from snapshotWorld). The sim must hold the same cars, colliders
+ * and lidars (same entity ids). The snapshot is validated first; if a domain still refuses its part,
+ * the world is put back as it was before the call and the error is rethrown.
+ */
+export function restoreWorld(sim: Sim, snap: unknown): void {
+  if (sim === null || typeof sim !== 'object' || !sim.components) throw new TypeError(`sim must be a pitlane Sim, got ${describe(sim)}`)
+  const s = checkWorldSnapshot(snap, 'snap')
+  checkAgainst(sim, s)
+  const backup = snapshotWorld(sim)
+  try {
+    apply(sim, s)
+  } catch (e) {
+    apply(sim, backup)
+    throw e
+  }
+}
