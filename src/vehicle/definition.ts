@@ -131,6 +131,8 @@ export interface CarDefinition {
   lsdLocking: number
   /** Limited slip: preload torque, N·m. */
   lsdPreload: number
+  /** Traction control: drive torque is cut where it would spin a wheel past the tyre's peak slip. */
+  tractionControl: boolean
   /** Drag coefficient Cd. */
   dragCoefficient: number
   /** Frontal area, m². */
@@ -177,6 +179,7 @@ export interface ResolvedCar {
   lsd: boolean
   lsdLocking: number
   lsdPreload: number
+  tcs: boolean
   dragK: number
   mu: number
   peakSlip: number
@@ -279,6 +282,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   const differential = oneOf(d, 'differential', path, ['open', 'limitedSlip'] as const)
   const lsdLocking = num(d, 'lsdLocking', path, 0, 1)
   const lsdPreload = num(d, 'lsdPreload', path, 0, 1e5)
+  const tcs = bool(d, 'tractionControl', path)
   const cd = num(d, 'dragCoefficient', path, 0, 5)
   const area = num(d, 'frontalArea', path, 0, 100)
 
@@ -366,7 +370,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     fourWheel: model === 'fourWheel',
     hz, mass, iz, ixx, iyy, h, L, a, b, tf, tr, R, iw, maxSteer, steerRate, ackermann,
     driveShare, axleShare, frontDriven: front, rearDriven: rear,
-    lsd: differential === 'limitedSlip', lsdLocking, lsdPreload,
+    lsd: differential === 'limitedSlip', lsdLocking, lsdPreload, tcs,
     dragK: 0.5 * 1.204 * cd * area,
     mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, loadSens,
     fz0: (mass * gravity) / 4,

@@ -10,7 +10,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { tyreDamping, tyreOut } from './tyre'
-import { ptFree, ptJ, ptTorque, stepDriveline } from './powertrain'
+import { ptFree, ptGround, ptJ, ptTorque, stepDriveline } from './powertrain'
 import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
 
 const xs = new Float64Array(4)
@@ -94,6 +94,7 @@ export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: numbe
     const u = vxc * c + vyc * s
     const w = -vxc * s + vyc * c
     vxw[i] = u
+    ptGround[i] = u
     vyw[i] = w
     const omega = ws[w0 + i]
     tyreDamping(d, fzs[i], grip, u, w, omega * R - u)
@@ -101,7 +102,7 @@ export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: numbe
     cys[i] = tyreOut[1]
     const front = i < 2
     const bt = brake * (front ? d.brakeFront : d.brakeRear)
-    freeWheel(d, i, omega, d.iw, tyreOut[0], u, bt, tyreOut[2], rr * fzs[i] * R + (front ? 0 : hand), h)
+    freeWheel(d, i, omega, d.iw, tyreOut[0], u, bt, rr * fzs[i] * R + (front ? 0 : hand), h)
   }
   stepDriveline(C, d, eid, h, d.driveShare, true)
 

@@ -8,11 +8,14 @@
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
+import { V_LOW } from './tyre'
 
 /** Free (clutch-less) wheel speeds of this substep, per wheel index (scratch, filled by the model). */
 export const ptFree = new Float64Array(4)
 /** Effective inertia of each wheel this substep (inertia + implicit tyre term), kg·m² (scratch). */
 export const ptJ = new Float64Array(4)
+/** Ground speed of each wheel along its heading this substep, m/s (scratch, filled by the model). */
+export const ptGround = new Float64Array(4)
 /** Out: drive torque added to each wheel this substep, N·m (scratch). */
 export const ptTorque = new Float64Array(4)
 
@@ -98,10 +101,28 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: numbe
         if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]), h)
         if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]), h)
       }
+      if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i, h)
     }
   }
   const w = we + (h * (te - tcl)) / ie
   C.engineSpeed[eid] = w > 0 ? w : 0
+}
+
+// Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
+// slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
+const TCS_SLIP = 0.85
+function limitSpin(d: ResolvedCar, i: number, h: number): void {
+  const t = ptTorque[i]
+  const u = ptGround[i]
+  const den = u > V_LOW ? u : u < -V_LOW ? -u : V_LOW
+  const w = ptFree[i] + (h * t) / ptJ[i]
+  if (t > 0) {
+    const max = (u + TCS_SLIP * d.peakSlip * den) / d.R
+    if (w > max) ptTorque[i] = max > ptFree[i] ? ((max - ptFree[i]) * ptJ[i]) / h : 0
+  } else if (t < 0) {
+    const min = (u - TCS_SLIP * d.peakSlip * den) / d.R
+    if (w < min) ptTorque[i] = min < ptFree[i] ? ((min - ptFree[i]) * ptJ[i]) / h : 0
+  }
 }
 
 // Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most

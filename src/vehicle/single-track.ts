@@ -9,7 +9,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { tyreDamping, tyreOut } from './tyre'
-import { ptFree, ptJ, ptTorque, stepDriveline } from './powertrain'
+import { ptFree, ptGround, ptJ, ptTorque, stepDriveline } from './powertrain'
 import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
 import { DEFAULT_RR } from './four-wheel'
 
@@ -68,6 +68,7 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
     const u = vx * c + vyc * s
     const w = -vx * s + vyc * c
     vxs[i] = u
+    ptGround[i] = u
     vys[i] = w
     const omega = ws[w0 + i]
     // one tyre at half the axle load, doubled: same load sensitivity as a four-wheel axle without lateral transfer
@@ -78,7 +79,7 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
     cys[i] = cy
     const bt = brake * 2 * (front ? d.brakeFront : d.brakeRear)
     const fric = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
-    freeWheel(d, i, omega, 2 * d.iw, cx, u, bt, 2 * tyreOut[2], fric, h)
+    freeWheel(d, i, omega, 2 * d.iw, cx, u, bt, fric, h)
     cY += cx * s * s + cy * c * c
     cR += cy * xa * xa
   }

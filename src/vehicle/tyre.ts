@@ -1,7 +1,8 @@
 /**
  * The tyre law shared by both models: a simplified Magic Formula F = D·sin(C·atan(B·ρ)) on the
  * normalised combined slip ρ = |(κ/κpeak, tanα/αpeak)| (friction ellipse by similarity), with
- * load-sensitive friction. Slip velocities are divided by max(|vx|, vLow) (slip regularisation),
+ * load-sensitive friction; past the peak the force direction blends to oppose the slip velocity
+ * (fully sliding at ρ ≥ 2), so a locked wheel brakes along its path and gives no steering. Slip velocities are divided by max(|vx|, vLow) (slip regularisation),
  * so at walking pace the tyre acts as a stiff damper and a stopped car stays exactly still.
  * The result is returned as two secant "damping" coefficients (N per m/s of slip velocity):
  * Fx = cx·(ωR − vx), Fy = −cy·vy. Both are ≥ 0, which is what lets the wheel-spin and body
@@ -31,7 +32,16 @@ export function tyreDamping(d: ResolvedCar, fz: number, grip: number, vx: number
   const C = d.mfC
   // F(ρ)/ρ, with its limit D·B·C at ρ → 0
   const g = rho > 1e-6 ? (D * Math.sin(C * Math.atan(B * rho))) / rho : D * B * C
-  tyreOut[0] = g / (den * d.peakSlip)
-  tyreOut[1] = g / (den * d.peakSlipAngle)
+  let cx = g / (den * d.peakSlip)
+  let cy = g / (den * d.peakSlipAngle)
+  if (rho > 1) {
+    // sliding: the force turns to oppose the slip velocity itself (a locked wheel cannot steer)
+    const beta = rho > 2 ? 1 : rho - 1
+    const iso = (g * rho) / Math.sqrt(slipV * slipV + vy * vy)
+    cx += beta * (iso - cx)
+    cy += beta * (iso - cy)
+  }
+  tyreOut[0] = cx
+  tyreOut[1] = cy
   tyreOut[2] = D
 }

@@ -10,32 +10,37 @@ import { ptFree, ptJ } from './powertrain'
 /** Per wheel: 1 when friction held the wheel at rest this substep (scratch). */
 export const wheelHeld = new Uint8Array(4)
 
-// ABS keeps the pedal's brake torque just under what the tyre can react
-const ABS_FRACTION = 0.95
+// ABS holds a braked wheel's slip ratio at this fraction of the tyre's peak slip
+const ABS_SLIP = 0.85
 
 /**
  * Free (no drive torque) implicit spin update of wheel slot `i`: inertia `iw`, tyre damping `cx`
- * (N/(m/s)) at ground speed `vxw`, brake torque `brakeT` (from the pedal, ABS-capped at the tyre's
- * peak force `peak` when the car has ABS), extra friction `fricT` (handbrake, rolling resistance).
- * Writes ptFree[i], ptJ[i] and wheelHeld[i].
+ * (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
+ * (handbrake, rolling resistance). With ABS the pedal may slow the wheel only down to the slip
+ * ratio ABS_SLIP·peakSlip (an ideal slip controller, so the car brakes near the tyre's peak and
+ * keeps steering). Writes ptFree[i], ptJ[i] and wheelHeld[i].
  */
-export function freeWheel(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, peak: number, fricT: number, h: number): void {
+export function freeWheel(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number, h: number): void {
   const R = d.R
   const J = iw + h * R * R * cx
-  let num = iw * omega + h * R * cx * vxw
-  let tb = brakeT
-  if (d.abs) {
-    const cap = ABS_FRACTION * peak * R
-    if (tb > cap) tb = cap
+  const base = iw * omega + h * R * cx * vxw
+  let num = friction(base, h * (brakeT + fricT))
+  let held = num === 0 ? 1 : 0
+  if (d.abs && brakeT > 0 && (vxw > 1 || vxw < -1)) {
+    const limit = (vxw * (1 - ABS_SLIP * d.peakSlip) * J) / R
+    const unbraked = friction(base, h * fricT)
+    if (vxw > 0 && num < limit) num = unbraked < limit ? unbraked : limit
+    else if (vxw < 0 && num > limit) num = unbraked > limit ? unbraked : limit
+    held = num === 0 ? 1 : 0
   }
-  const f = h * (tb + fricT)
-  let held = 0
-  if (num > f) num -= f
-  else if (num < -f) num += f
-  else { num = 0; held = 1 }
   ptFree[i] = num / J
   ptJ[i] = J
   wheelHeld[i] = held
+}
+
+// Friction impulse f (≥ 0) on angular momentum-like `num`: reduces |num|, stopping at 0.
+function friction(num: number, f: number): number {
+  return num > f ? num - f : num < -f ? num + f : 0
 }
 
 /** Rate-limited steering: moves the car's road-wheel angle towards the input and returns it. */
