@@ -1,13 +1,14 @@
 /** drive-paths (phase 'input'): every driven car that is not frozen gets steer, throttle and brake from its driver. */
 import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
-import { driveCar } from '../src/driver/drive'
+import { driveCar, hoistDriveArrays } from '../src/driver/drive'
 
 /** The path-following drivers' system: runs each driven, non-frozen car's driver for the host step. */
 export function drivePaths(world: World): World {
   const sim = getSim(world)
-  const { Car, Driver } = sim.components
-  const { paths, driven } = sim.internal.drivers
+  const drivers = sim.internal.drivers
+  const { paths, driven, arrays } = drivers
+  hoistDriveArrays(arrays, sim.components.Car, sim.components.Driver)
   const dt = sim.internal.lastDt
   // The query is registered once (query() would build its terms and hash every step).
   commitRemovals(world)
@@ -15,7 +16,7 @@ export function drivePaths(world: World): World {
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
-    if (path !== undefined) driveCar(Car, Driver, path, eid, dt)
+    if (path !== undefined) driveCar(arrays, path, eid, dt)
   }
   return world
 }

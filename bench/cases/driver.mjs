@@ -22,6 +22,7 @@ function drivenSim(count, level, hz) {
     const offset = (i % 3) - 1 // three lanes
     const h = Math.atan2(ny - y, nx - x)
     const car = sim.addCar({ position: [x - Math.sin(h) * offset * 3, y + Math.cos(h) * offset * 3], heading: h, speed: 10 })
+    sim.setInput(car, { gear: 1 }) // gear stays the user's: drive
     if (level === 'singleTrack') sim.setLod(car, 'singleTrack', hz)
     sim.setAi(car, path, { closed: true, lateralOffset: offset * 3 })
     cars.push(car)

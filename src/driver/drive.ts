@@ -9,7 +9,7 @@ import type { Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
 import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from './projection'
 import { profileSpeedAt } from './profile'
-import { sampleAt } from './polyline'
+import { sampleNear } from './polyline'
 import { lookaheadDistance, pursuitCurvature } from './pursuit'
 import { brakeFor, speedDemand, throttleFor } from './speed-control'
 
@@ -38,6 +38,34 @@ export const CURVE_I_MAX = 0.12
 /** Curvature loop: only above this speed (m/s) is yaw rate / speed a usable curvature. */
 export const CURVE_MIN_SPEED = 3
 
+/**
+ * The Car and Driver arrays the driver uses, hoisted once per system run into one object of
+ * fixed shape (a store with many fields can be a slow dictionary-mode object in V8).
+ */
+export interface DriveArrays {
+  x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
+  vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
+  steer: Float64Array; throttle: Float64Array; brake: Float64Array
+  seg: Int32Array; s: Float64Array; distance: Float64Array; start: Float64Array; laps: Int32Array
+  lateralError: Float64Array; targetSpeed: Float64Array; finished: Uint8Array; speedI: Float64Array; curveI: Float64Array
+}
+
+/** The DriveArrays of a sim's stores (one per sim, made once; named stores keep it a fast object). */
+export function createDriveArrays(Car: CarStore, D: DriverStore): DriveArrays {
+  const V = {} as DriveArrays
+  hoistDriveArrays(V, Car, D)
+  return V
+}
+
+/** Refreshes `V` from the stores (they are replaced when they grow). */
+export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore): void {
+  V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
+  V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
+  V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
+  V.seg = D.seg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
+  V.lateralError = D.lateralError; V.targetSpeed = D.targetSpeed; V.finished = D.finished; V.speedI = D.speedI; V.curveI = D.curveI
+}
+
 // Scratch for one car at a time (single-threaded, so shared by every sim).
 const proj = new Float64Array(3)
 const goal = new Float64Array(4)
@@ -60,45 +88,45 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
 }
 
 /** Runs the driver of car `eid` for a host step of `dt` s. */
-export function driveCar(Car: CarStore, D: DriverStore, path: DriverPath, eid: number, dt: number): void {
+export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: number): void {
   const poly = path.poly
-  const px = Car.x[eid], py = Car.y[eid], heading = Car.heading[eid], speed = Car.speed[eid]
+  const px = V.x[eid], py = V.y[eid], heading = V.heading[eid], speed = V.speed[eid]
   const L = poly.length
 
   // Where the car is: a window around the last projection covers a step's travel.
-  let seg = projectNear(poly, px, py, D.seg[eid], 3 + 2 * Math.abs(speed) * dt, proj)
+  let seg = projectNear(poly, px, py, V.seg[eid], 3 + 2 * Math.abs(speed) * dt, proj)
   if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
   const s = proj[PROJ_S]
-  let ds = s - D.s[eid]
+  let ds = s - V.s[eid]
   if (poly.closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
-  D.seg[eid] = seg
-  D.s[eid] = s
-  const distance = D.distance[eid] + ds
-  D.distance[eid] = distance
+  V.seg[eid] = seg
+  V.s[eid] = s
+  const distance = V.distance[eid] + ds
+  V.distance[eid] = distance
   if (poly.closed) {
-    const laps = Math.floor((distance - D.start[eid]) / L)
-    D.laps[eid] = laps > 0 ? laps : 0
+    const laps = Math.floor((distance - V.start[eid]) / L)
+    V.laps[eid] = laps > 0 ? laps : 0
   }
-  D.lateralError[eid] = proj[PROJ_LAT]
+  V.lateralError[eid] = proj[PROJ_LAT]
 
   // Pedals: track the profile; an open path's end is a full stop, then finished.
   if (!poly.closed) {
     const toEnd = L - s
-    if (D.finished[eid] === 0 && toEnd <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
-        Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) D.finished[eid] = 1
-    if (D.finished[eid] === 1 || toEnd <= FINAL_BRAKE) {
-      D.targetSpeed[eid] = 0
-      Car.throttle[eid] = 0
-      Car.brake[eid] = 1
-      if (D.finished[eid] === 1) return // hold the brake; steering stays where it was
+    if (V.finished[eid] === 0 && toEnd <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
+        Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) V.finished[eid] = 1
+    if (V.finished[eid] === 1 || toEnd <= FINAL_BRAKE) {
+      V.targetSpeed[eid] = 0
+      V.throttle[eid] = 0
+      V.brake[eid] = 1
+      if (V.finished[eid] === 1) return // hold the brake; steering stays where it was
     }
   }
   if (poly.closed || L - s > FINAL_BRAKE) {
     const target = profileSpeedAt(poly, path.profile, seg, s - poly.s[seg], accel)
-    D.targetSpeed[eid] = target
-    const demand = speedDemand(D, eid, target, accel[0], speed, dt)
-    Car.throttle[eid] = throttleFor(demand)
-    Car.brake[eid] = brakeFor(demand)
+    V.targetSpeed[eid] = target
+    const demand = speedDemand(V.speedI, eid, target, accel[0], speed, dt)
+    V.throttle[eid] = throttleFor(demand)
+    V.brake[eid] = brakeFor(demand)
   }
 
   // Steering: pure pursuit on a point lookahead seconds ahead (past an open end: straight on).
@@ -108,23 +136,23 @@ export function driveCar(Car: CarStore, D: DriverStore, path: DriverPath, eid: n
     const over = ahead - L
     goal[0] = poly.x[poly.n - 1] + poly.tx[last] * over
     goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
-  } else sampleAt(poly, ahead, goal)
-  const wheelbase = Car.wheelbase[eid], maxSteer = Car.maxSteer[eid]
+  } else sampleNear(poly, seg, ahead, goal)
+  const wheelbase = V.wheelbase[eid], maxSteer = V.maxSteer[eid]
   // The arc starts along the car's velocity (its course), not its nose: at speed the body slips.
-  const vx = Car.vx[eid]
-  const course = vx > COURSE_MIN_SPEED ? heading + Math.atan2(Car.vy[eid], vx) : heading
+  const vx = V.vx[eid]
+  const course = vx > COURSE_MIN_SPEED ? heading + Math.atan2(V.vy[eid], vx) : heading
   const wanted = Math.atan(wheelbase * pursuitCurvature(px, py, course, goal[0], goal[1]))
-  let corr = D.curveI[eid]
+  let corr = V.curveI[eid]
   if (Math.abs(speed) > CURVE_MIN_SPEED) {
     // Shortfall of the curvature the car actually drives (yaw rate / speed) against the one asked.
-    const actual = Math.atan((wheelbase * Car.yawRate[eid]) / speed)
+    const actual = Math.atan((wheelbase * V.yawRate[eid]) / speed)
     const cmd = (wanted + corr) / maxSteer
     if (cmd < 1 && cmd > -1) {
       corr += CURVE_KI * (wanted - actual) * dt
       corr = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
     }
   } else corr *= 0.9 // fade out at walking pace, where yaw rate says little
-  D.curveI[eid] = corr
+  V.curveI[eid] = corr
   const u = (wanted + corr) / maxSteer
-  Car.steer[eid] = u > 1 ? 1 : u < -1 ? -1 : u
+  V.steer[eid] = u > 1 ? 1 : u < -1 ? -1 : u
 }

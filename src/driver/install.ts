@@ -1,12 +1,12 @@
 /** Installs the path-following driver into a sim: the Driver component, setAi/aiStatus/clearAi and the input system. */
 import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
 import { assertEntity, type Sim } from '../sim'
-import { createPolyline } from './polyline'
-import { offsetPolyline, pointCurvatures } from './curvature'
-import { buildSpeedProfile } from './profile'
-import { resolveAiOptions, type AiOptions } from './options'
-import { startDriver, type DriverPath } from './drive'
+import type { AiOptions } from './options'
+import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
+import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { drivePaths } from '../../systems/drive-paths'
+
+export { buildDriverPath } from './path-table'
 
 /** What `sim.aiStatus(car)` reports. */
 export interface AiStatus {
@@ -22,15 +22,16 @@ export interface AiStatus {
   finished: boolean
 }
 
-/** Point curvature span (m): neighbours at least this far along the path shape the curvature. */
-const CURVATURE_SPAN = 1
-
 /** Driver state of a sim (internal). */
 export interface DriverState {
   /** Each driven car's path, by entity id (undefined when the car has no driver). */
   paths: (DriverPath | undefined)[]
+  /** The path records behind `paths`, shared by cars with the same points and options. */
+  table: PathTable
   /** The registered query of driven, non-frozen cars (held, so a step builds no query terms). */
   driven: Query
+  /** The Car and Driver arrays the system hoists each run. */
+  arrays: DriveArrays
   api: {
     /** Makes `car` follow `path` (`[[x, y], …]` or flat `[x0, y0, …]`) with `options`; replaces any previous path. */
     setAi(car: number, path: ArrayLike<number> | ArrayLike<ArrayLike<number>>, options?: AiOptions): void
@@ -41,23 +42,13 @@ export interface DriverState {
   }
 }
 
-/** Builds the path a driver follows: validated points, offset, curvature and speed profile. */
-export function buildDriverPath(path: unknown, options: unknown): DriverPath {
-  const resolved = resolveAiOptions(options)
-  const base = createPolyline(path, resolved.closed, 'path')
-  const poly = offsetPolyline(base, resolved.lateralOffset)
-  const kappa = pointCurvatures(poly, CURVATURE_SPAN)
-  const profile = buildSpeedProfile(poly, kappa, resolved)
-  return { poly, kappa, profile, options: resolved }
-}
-
 /** Installs drivers into `sim`. */
 export function installDrivers(sim: Sim): DriverState {
   const { world } = sim
   const { Car, Driver } = sim.components
-  const paths: (DriverPath | undefined)[] = []
+  const table = createPathTable()
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  observe(world, onRemove(Driver), (eid: number) => { paths[eid] = undefined })
+  observe(world, onRemove(Driver), (eid: number) => releasePath(table, eid))
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(sim, car, 'car')
@@ -69,16 +60,17 @@ export function installDrivers(sim: Sim): DriverState {
   sim.schedule.add(drivePaths, { name: 'drive-paths', phase: 'input' })
 
   return {
-    paths,
+    paths: table.byCar,
+    table,
     driven,
+    arrays: createDriveArrays(Car, Driver),
     api: {
       setAi(car, path, options) {
         const eid = assertCar(car)
-        const built = buildDriverPath(path, options) // validates everything before any write
+        const prepared = preparePath(table, path, options) // validates everything before any write
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
-        while (paths.length <= eid) paths.push(undefined)
-        paths[eid] = built
-        startDriver(Car, sim.components.Driver, built, eid)
+        assignPath(table, eid, prepared)
+        startDriver(Car, sim.components.Driver, prepared.path, eid)
       },
       aiStatus(car) {
         const eid = assertCar(car)

@@ -137,3 +137,26 @@ export function sampleAt(poly: Polyline, s: number, out: Float64Array | number[]
   out[3] = poly.ty[i]
   return i
 }
+
+/**
+ * Like sampleAt, but finds the segment by walking from segment `from` (cheap when `s` is a few
+ * segments away, as a look-ahead point is; no binary search over a path that is not in cache).
+ */
+export function sampleNear(poly: Polyline, from: number, s: number, out: Float64Array | number[]): number {
+  const w = normalizeArc(poly, s)
+  const arc = poly.s, segments = poly.segments
+  let ahead = w - arc[from]
+  if (poly.closed && ahead < 0) ahead += poly.length
+  const forward = poly.closed ? ahead <= poly.length / 2 : ahead >= 0
+  let i = from
+  for (let k = 0; k < segments && (w < arc[i] || w > arc[i + 1]); k++) {
+    if (forward) i = i + 1 === segments ? 0 : i + 1
+    else i = i === 0 ? segments - 1 : i - 1
+  }
+  const t = w - arc[i]
+  out[0] = poly.x[i] + poly.tx[i] * t
+  out[1] = poly.y[i] + poly.ty[i] * t
+  out[2] = poly.tx[i]
+  out[3] = poly.ty[i]
+  return i
+}

@@ -4,7 +4,6 @@
  * scales are rough figures for a road car (full throttle ≈ 3 m/s² in the low gears, full brake ≈
  * 9 m/s²); the integrator absorbs the rest (drag, gear, load), so no car figure is needed.
  */
-import type { DriverStore } from '../../components/driver'
 
 /** Acceleration (m/s²) one unit of throttle is taken to give. */
 export const THROTTLE_ACCEL = 3
@@ -19,17 +18,17 @@ export const SPEED_I_MAX = 3
 
 /**
  * Acceleration demand (m/s²) to track `target` (m/s) with feed-forward `accelFF` (m/s²) from
- * `speed`; advances the car's integrator (D.speedI) over `dt`, holding it while the pedal the
+ * `speed`; advances the car's integrator (speedI[eid]) over `dt`, holding it while the pedal the
  * error asks for is already fully pressed (anti-windup).
  */
-export function speedDemand(D: DriverStore, eid: number, target: number, accelFF: number, speed: number, dt: number): number {
+export function speedDemand(speedI: Float64Array, eid: number, target: number, accelFF: number, speed: number, dt: number): number {
   const err = target - speed
-  const i = D.speedI[eid]
+  const i = speedI[eid]
   const demand = accelFF + SPEED_KP * err + i
   const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
   if (!saturated) {
     const next = i + SPEED_KI * err * dt
-    D.speedI[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
+    speedI[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
   }
   return demand
 }

@@ -90,6 +90,25 @@ describe('setAi / aiStatus / clearAi', () => {
   })
 })
 
+describe('path records', () => {
+  it('are shared by cars with the same points and options, and leave with their last user', () => {
+    const sim = createSim(createWorld())
+    const table = sim.internal.drivers.table
+    const [a, b, c] = [0, 1, 2].map((k) => addSimpleCar(sim, -100 + 10 * k, -50, 0))
+    sim.setAi(a, oval, { closed: true })
+    sim.setAi(b, Array.from(oval), { closed: true, maxSpeed: 30 }) // same points and options, other array
+    sim.setAi(c, oval, { closed: true, lateralOffset: 1 })
+    expect(table.shared.map((r) => r.users)).toEqual([2, 1])
+    expect(sim.internal.drivers.paths[a]).toBe(sim.internal.drivers.paths[b])
+    sim.setAi(b, oval, { closed: true, lateralOffset: 1 }) // moves to c's record
+    expect(table.shared.map((r) => r.users)).toEqual([1, 2])
+    sim.clearAi(a)
+    expect(table.shared.map((r) => r.users)).toEqual([2])
+    removeEntity(sim.world, b); removeEntity(sim.world, c)
+    expect(table.shared).toEqual([])
+  })
+})
+
 describe('driving the stand-in car', () => {
   it('laps the 200 m / 50 m oval: laps counted, on the line, bends at sqrt(6 * 50)', () => {
     const sim = createSim(createWorld())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPolyline, sampleAt, normalizeArc } from '../../src/driver/polyline'
+import { createPolyline, sampleAt, sampleNear, normalizeArc } from '../../src/driver/polyline'
 import { projectAll, projectNear, PROJ_S, PROJ_LAT, PROJ_DIST } from '../../src/driver/projection'
 import { pointCurvatures, offsetPolyline, mengerCurvature } from '../../src/driver/curvature'
 import { stadiumPath, resamplePath, smoothClosedPath, pathLength, samplePath } from '../../src/driver/path'
@@ -65,6 +65,20 @@ describe('polyline', () => {
     expect([out[0], out[1]]).toEqual([10, 10])
     expect(normalizeArc(open, -3)).toBe(0)
     expect([...samplePath(open, 12)]).toEqual([10, 2, 0, 1])
+  })
+
+  it('sampleNear (walking from a segment) agrees with sampleAt (binary search) anywhere', () => {
+    const r = rng(11)
+    for (const closed of [true, false]) {
+      const poly = createPolyline(stadiumPath(200, 50, 3), closed)
+      const a = new Float64Array(4), b = new Float64Array(4)
+      for (let k = 0; k < 300; k++) {
+        const s = (r() * 1.4 - 0.2) * poly.length, from = Math.floor(r() * poly.segments)
+        sampleAt(poly, s, a)
+        sampleNear(poly, from, s, b)
+        expect(b[0]).toBeCloseTo(a[0], 9); expect(b[1]).toBeCloseTo(a[1], 9)
+      }
+    }
   })
 
   it('refuses bad paths with errors naming the argument', () => {

@@ -1,0 +1,83 @@
+/**
+ * The sim's table of driver paths. Cars given the same points and options share one record
+ * (offset polyline, curvature, profile), so a field of cars on one track touches one set of
+ * arrays per step (cache friendly) and setAi on the hundredth car builds nothing.
+ */
+import { createPolyline, type Polyline } from './polyline'
+import { offsetPolyline, pointCurvatures } from './curvature'
+import { buildSpeedProfile } from './profile'
+import { resolveAiOptions, type ResolvedAiOptions } from './options'
+import type { DriverPath } from './drive'
+
+/** Point curvature span (m): neighbours at least this far along the path shape the curvature. */
+const CURVATURE_SPAN = 1
+
+/** A shared path record: the driver path, the validated points it was built from, its user count. */
+interface SharedPath {
+  path: DriverPath
+  base: Polyline
+  users: number
+}
+
+/** Driver paths by car, and the shared records behind them (in creation order). */
+export interface PathTable {
+  /** Each driven car's path, by entity id (undefined when the car has no driver). */
+  readonly byCar: (DriverPath | undefined)[]
+  readonly shared: SharedPath[]
+}
+
+/** Creates an empty table. */
+export function createPathTable(): PathTable {
+  return { byCar: [], shared: [] }
+}
+
+function sameBase(a: Polyline, b: Polyline): boolean {
+  if (a.n !== b.n || a.closed !== b.closed) return false
+  for (let i = 0; i < a.n; i++) if (a.x[i] !== b.x[i] || a.y[i] !== b.y[i]) return false
+  return true
+}
+
+function sameOptions(a: ResolvedAiOptions, b: ResolvedAiOptions): boolean {
+  return a.maxSpeed === b.maxSpeed && a.lateralAccel === b.lateralAccel && a.brakeDecel === b.brakeDecel &&
+    a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead
+}
+
+/**
+ * Validates `path` and `options` (throwing, with nothing changed) and returns the record to drive
+ * them: an existing one with the same points and options, or a new one (not yet in the table).
+ */
+export function preparePath(table: PathTable, path: unknown, options: unknown): { path: DriverPath; base: Polyline } {
+  const resolved = resolveAiOptions(options)
+  const base = createPolyline(path, resolved.closed, 'path')
+  for (const rec of table.shared) {
+    if (sameOptions(rec.path.options, resolved) && sameBase(rec.base, base)) return rec
+  }
+  const poly = offsetPolyline(base, resolved.lateralOffset)
+  const kappa = pointCurvatures(poly, CURVATURE_SPAN)
+  const profile = buildSpeedProfile(poly, kappa, resolved)
+  return { path: { poly, kappa, profile, options: resolved }, base }
+}
+
+/** Builds (validating) the path a driver follows for `path` and `options`, outside any table. */
+export function buildDriverPath(path: unknown, options: unknown): DriverPath {
+  return preparePath(createPathTable(), path, options).path
+}
+
+/** Gives car `eid` the prepared record (releasing its previous one). */
+export function assignPath(table: PathTable, eid: number, prepared: { path: DriverPath; base: Polyline }): void {
+  releasePath(table, eid)
+  let rec = table.shared.find((r) => r.path === prepared.path)
+  if (!rec) { rec = { path: prepared.path, base: prepared.base, users: 0 }; table.shared.push(rec) }
+  rec.users++
+  while (table.byCar.length <= eid) table.byCar.push(undefined)
+  table.byCar[eid] = rec.path
+}
+
+/** Forgets car `eid`'s path; a record nobody uses any more leaves the table. */
+export function releasePath(table: PathTable, eid: number): void {
+  const path = table.byCar[eid]
+  if (path === undefined) return
+  table.byCar[eid] = undefined
+  const i = table.shared.findIndex((r) => r.path === path)
+  if (i >= 0 && --table.shared[i].users === 0) table.shared.splice(i, 1)
+}
