@@ -9,7 +9,7 @@ import { createWorld, query } from 'bitecs'
 import { createSim, LodController, lidarPresets, type Sim } from '../../src/index'
 import { createDebugRenderer } from '../../src/pixi/index'
 import { createTrack, projectOnTrack, trackPoint } from '../track'
-import { addCircuit, addField, trackSurfaces, TRACKSIDE_GROUP, yawMatrix } from '../race/field'
+import { addCircuit, addField, trackSurfaces, yawMatrix } from '../race/field'
 import { addLapTimer } from '../modding/lap-timer'
 import { addSlipstream } from '../modding/slipstream'
 import { drawTrack, GRASS } from './track-view'
@@ -54,8 +54,9 @@ window.pitlaneDemo = demo
 
 async function main(): Promise<void> {
   const app = new Application()
-  // preserveDrawingBuffer: the browser test reads the canvas back between frames.
-  await app.init({ resizeTo: window, background: GRASS, antialias: true, preference: 'webgl', preserveDrawingBuffer: true })
+  // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
+  // triples the frame time of a software rasteriser (headless chromium), so it is off there.
+  await app.init({ resizeTo: window, background: GRASS, antialias: !softwareGl(), preference: 'webgl', preserveDrawingBuffer: true })
   const stage = document.getElementById('stage')!
   stage.appendChild(app.canvas)
 
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
     if (!query(world, [Car]).includes(following)) following = player
     camera.update(view, Car.x[following], Car.y[following], app.screen.width, app.screen.height, frameDt)
     lod.setFocus([camera.x, camera.y]) // the next step's LOD bands are measured from the camera
+    renderer.setPaths([following]) // the followed AI car's (offset) line; the player has none
     renderer.update()
     demo.lidarPoints = renderer.lidarPoints
     demo.following = following
@@ -162,13 +164,22 @@ async function main(): Promise<void> {
       })
     }
   })
-  void TRACKSIDE_GROUP
   demo.sim = sim
   demo.player = player
   demo.field = field.map((f) => f.car)
   demo.lidar = lidar
   demo.following = player
   demo.ready = true
+}
+
+/** True when WebGL is rasterised in software (SwiftShader, llvmpipe): no GPU to spare for multisampling. */
+function softwareGl(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2')
+  if (!gl) return true
+  const info = gl.getExtension('WEBGL_debug_renderer_info')
+  const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER))
+  gl.getExtension('WEBGL_lose_context')?.loseContext()
+  return /swiftshader|llvmpipe|software/i.test(name)
 }
 
 main().catch((e: unknown) => {
