@@ -1,8 +1,8 @@
 /**
- * The driver part of a world snapshot: a car's path (the offset polyline the driver follows, its
- * options) and every field of its Driver store entry. Restoring sets the path through the public
- * sim.setAi (with lateralOffset 0, since the stored points are already offset: the same points,
- * curvature and speed profile result, which is checked) and then writes the fields back.
+ * The driver part of a world snapshot: a car's path (the validated points it was given and its
+ * resolved options, from the driver's path table) and every field of its Driver store entry.
+ * Restoring sets the path through the public sim.setAi exactly as the user did (only when the car
+ * does not already drive that path) and then writes the fields back.
  */
 import { hasComponent } from 'bitecs'
 import type { Sim } from '../sim'
@@ -12,10 +12,10 @@ import { decodeF64, encodeF64 } from './codec'
 
 /** A driver as stored in a world snapshot. */
 export interface DriverEntry {
-  /** Offset path points the driver follows (base64 Float64Arrays). */
+  /** The path's points as given to setAi, after validation (base64 Float64Arrays). */
   x: string
   y: string
-  /** The driver's resolved options (lateralOffset as given; the points already include it). */
+  /** The driver's resolved options. */
   options: Record<string, number | boolean>
   /** Every Driver store field of the car, in store order (base64 Float64Array). */
   fields: string
@@ -32,11 +32,12 @@ export function snapshotDriver(sim: Sim, car: number): DriverEntry | null {
   const { world, components } = sim
   if (!hasComponent(world, car, components.Driver)) return null
   const path = sim.internal.drivers.paths[car]!
+  const base = sim.internal.drivers.table.shared.find((r) => r.path === path)!.base
   const D = components.Driver as unknown as Record<string, Float64Array | Int32Array | Uint8Array>
   const names = driverFields(sim)
   const fields = new Float64Array(names.length)
   for (let i = 0; i < names.length; i++) fields[i] = D[names[i]][car]
-  return { x: encodeF64(path.poly.x), y: encodeF64(path.poly.y), options: { ...path.options }, fields: encodeF64(fields) }
+  return { x: encodeF64(base.x), y: encodeF64(base.y), options: { ...path.options }, fields: encodeF64(fields) }
 }
 
 /** Rethrows a TypeError/RangeError with `name: ` in front of its message (other errors unchanged). */
@@ -46,7 +47,7 @@ export function rethrow(e: unknown, name: string): never {
   throw e
 }
 
-/** The path options and flat points setAi needs to rebuild `entry`'s path, checked to rebuild it exactly. */
+/** The flat points and options setAi needs to rebuild `entry`'s path, validated by building it. */
 function rebuildArgs(entry: DriverEntry, name: string): { points: Float64Array; options: Record<string, unknown>; fields: Float64Array; segments: number; length: number } {
   const x = decodeF64(entry.x, `${name}.x`)
   const y = decodeF64(entry.y, `${name}.y`, x.length)
@@ -57,11 +58,8 @@ function rebuildArgs(entry: DriverEntry, name: string): { points: Float64Array; 
   if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new TypeError(`${name}.options must be an object, got ${describe(o)}`)
   const options: Record<string, unknown> = {}
   for (const k of Object.keys(o)) if (k !== '__proto__') options[k] = (o as Record<string, unknown>)[k]
-  options.lateralOffset = 0
   let built
   try { built = buildDriverPath(points, options) } catch (e) { rethrow(e, name) }
-  const same = built.poly.n === x.length && built.poly.x.every((v, i) => Object.is(v, x[i])) && built.poly.y.every((v, i) => Object.is(v, y[i]))
-  if (!same) throw new RangeError(`${name}: its points do not rebuild the same path`)
   const fields = decodeF64(entry.fields, `${name}.fields`)
   return { points, options, fields, segments: built.poly.segments, length: built.poly.length }
 }
@@ -92,20 +90,14 @@ export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null):
     return
   }
   const { points, options, fields } = rebuildArgs(entry, 'driver')
-  const current = sim.internal.drivers.paths[car]
-  const x = decodeF64(entry.x, 'x')
-  const sameNow = current !== undefined && hasComponent(world, car, components.Driver) && current.poly.n === x.length &&
-    current.poly.x.every((v, i) => Object.is(v, points[2 * i])) && current.poly.y.every((v, i) => Object.is(v, points[2 * i + 1])) &&
-    Object.keys(entry.options).every((k) => k === 'lateralOffset' || Object.is((current.options as Record<string, unknown>)[k], entry.options[k]))
-  // Only rebuild when the path differs (setAi would also reset the store fields written next).
-  if (!sameNow) {
-    sim.setAi(car, points, options)
-    // The points are already offset, so setAi ran with lateralOffset 0 (the same points, curvature
-    // and profile); the recorded offset goes back into the options so a new snapshot is identical.
-    const paths = sim.internal.drivers.paths
-    const built = paths[car]!
-    paths[car] = { ...built, options: { ...built.options, lateralOffset: entry.options.lateralOffset as number } }
-  }
+  const drivers = sim.internal.drivers
+  const current = drivers.paths[car]
+  const base = current && hasComponent(world, car, components.Driver) ? drivers.table.shared.find((r) => r.path === current)?.base : undefined
+  const sameNow = current !== undefined && base !== undefined && base.n * 2 === points.length &&
+    base.x.every((v, i) => Object.is(v, points[2 * i])) && base.y.every((v, i) => Object.is(v, points[2 * i + 1])) &&
+    Object.keys(entry.options).every((k) => Object.is((current.options as Record<string, unknown>)[k], entry.options[k]))
+  // Only set the path when it differs (setAi resets the store fields, which are written next anyway).
+  if (!sameNow) sim.setAi(car, points, options)
   const D = components.Driver as unknown as Record<string, Float64Array | Int32Array | Uint8Array>
   const names = driverFields(sim)
   for (let i = 0; i < names.length; i++) D[names[i]][car] = fields[i]
