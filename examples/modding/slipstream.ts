@@ -4,8 +4,8 @@
  * that missing drag as a forward push on the follower's body before the vehicle step, so any
  * model at any level feels it. Wake: a follower within `reach` m behind a leader that drives the
  * same way, at most `wakeHalfWidth` m off the leader's line; the drag saved falls linearly from
- * `maxReduction` at `minGap` to 0 at `reach`. O(n²) in the cars that are not frozen (fine for a
- * few hundred; a spatial hash would serve thousands).
+ * `maxReduction` at `minGap` to 0 at `reach`. Leaders are looked up in a spatial hash of
+ * `reach`-sized cells, so a step costs O(n) for a spread-out field.
  */
 import { query, type World } from 'bitecs'
 import { getSim, type Sim } from '../../src/sim'
@@ -61,6 +61,10 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
   const { Car } = sim.components
   let reductions = new Float64Array(64), leaders = new Int32Array(64).fill(-1)
   let xs = new Float64Array(64), ys = new Float64Array(64), cs = new Float64Array(64), ss = new Float64Array(64), vs = new Float64Array(64)
+  // Spatial hash: head[bucket] → first car index, next[i] → the next car in that bucket (-1 ends).
+  let head = new Int32Array(128), next = new Int32Array(64)
+  const inv = 1 / reach
+  const bucketOf = (cx: number, cy: number, mask: number) => (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663)) & mask
 
   const system = (world: World) => {
     const s = getSim(world)
@@ -70,7 +74,9 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
     if (xs.length < n) {
       const m = Math.max(n, xs.length * 2)
       xs = new Float64Array(m); ys = new Float64Array(m); cs = new Float64Array(m); ss = new Float64Array(m); vs = new Float64Array(m)
+      next = new Int32Array(m)
     }
+    if (head.length < 2 * n) { let m = head.length; while (m < 2 * n) m *= 2; head = new Int32Array(m) }
     const cap = reductions.length
     let maxEid = 0
     for (let i = 0; i < n; i++) if (cars[i] > maxEid) maxEid = cars[i]
@@ -81,9 +87,16 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
       const l = new Int32Array(m).fill(-1); l.set(leaders); leaders = l
     }
     const X = Car.x, Y = Car.y, H = Car.heading, V = Car.speed
+    const mask = head.length - 1
+    head.fill(-1)
     for (let i = 0; i < n; i++) {
       const e = cars[i]
       xs[i] = X[e]; ys[i] = Y[e]; cs[i] = Math.cos(H[e]); ss[i] = Math.sin(H[e]); vs[i] = V[e]
+      // Only moving cars make a wake; a bucket lists them in query order (deterministic).
+      if (vs[i] < 5) continue
+      const b = bucketOf(Math.floor(xs[i] * inv), Math.floor(ys[i] * inv), mask)
+      next[i] = head[b]
+      head[b] = i
     }
     for (let i = 0; i < n; i++) {
       const e = cars[i]
@@ -91,16 +104,22 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
       leaders[e] = -1
       if (vs[i] < 5 || Car.level[e] === FROZEN) continue // a frozen car is not stepped: no push
       let best = 0, bestJ = -1
-      for (let j = 0; j < n; j++) {
-        if (j === i || vs[j] < 5) continue
-        const dx = xs[j] - xs[i], dy = ys[j] - ys[i]
-        const along = dx * cs[i] + dy * ss[i]
-        if (along <= 0 || along >= reach) continue
-        // Off the leader's line, measured across the leader's heading; and both going the same way.
-        const across = Math.abs(-dx * ss[j] + dy * cs[j])
-        if (across > halfWidth || cs[i] * cs[j] + ss[i] * ss[j] < 0.9) continue
-        const r = along <= minGap ? maxReduction : maxReduction * (reach - along) / (reach - minGap)
-        if (r > best) { best = r; bestJ = j }
+      const cx = Math.floor(xs[i] * inv), cy = Math.floor(ys[i] * inv)
+      for (let ox = -1; ox <= 1; ox++) {
+        for (let oy = -1; oy <= 1; oy++) {
+          for (let j = head[bucketOf(cx + ox, cy + oy, mask)]; j >= 0; j = next[j]) {
+            if (j === i) continue
+            const dx = xs[j] - xs[i], dy = ys[j] - ys[i]
+            const along = dx * cs[i] + dy * ss[i]
+            if (along <= 0 || along >= reach) continue
+            // Off the leader's line, measured across the leader's heading; and both going the same way.
+            const across = Math.abs(-dx * ss[j] + dy * cs[j])
+            if (across > halfWidth || cs[i] * cs[j] + ss[i] * ss[j] < 0.9) continue
+            const r = along <= minGap ? maxReduction : (maxReduction * (reach - along)) / (reach - minGap)
+            // Ties go to the lower query index, whatever order the buckets were visited in.
+            if (r > best || (r === best && bestJ >= 0 && j < bestJ)) { best = r; bestJ = j }
+          }
+        }
       }
       if (bestJ < 0) continue
       reductions[e] = best

@@ -4,6 +4,7 @@ import { createSim, type Sim } from '../../src/index'
 import { addLapTimer } from '../../examples/modding/lap-timer'
 import { addSlipstream } from '../../examples/modding/slipstream'
 import { yawMatrix } from '../../examples/race/field'
+import { mulberry32 } from '../../bench/scenes.mjs'
 
 const DT = 1 / 60
 
@@ -169,6 +170,38 @@ describe('slipstream', () => {
       expect(on.slip!.reduction(on.follow)).toBe(0)
       expect(speedOf(on.sim, on.follow)).toBe(speedOf(off.sim, off.follow))
     }
+  })
+
+  it('finds the same leaders through its spatial hash as a brute-force search', () => {
+    const sim = createSim(createWorld())
+    const rand = mulberry32(11)
+    const cars: number[] = []
+    // A dense pack, mostly heading east, so many cars sit in someone's wake.
+    for (let i = 0; i < 80; i++) {
+      const car = sim.addCar({ position: [rand() * 150, rand() * 12], heading: (rand() - 0.5) * 0.3, speed: 20, lod: 'singleTrack' })
+      cars.push(car)
+    }
+    const slip = addSlipstream(sim)
+    const { Car } = sim.components
+    const x = cars.map((c) => Car.x[c]), y = cars.map((c) => Car.y[c]), h = cars.map((c) => Car.heading[c])
+    sim.step(DT)
+    let towed = 0
+    cars.forEach((c, i) => {
+      let best = 0, leader = -1
+      cars.forEach((d, j) => {
+        if (j === i) return
+        const dx = x[j] - x[i], dy = y[j] - y[i]
+        const along = dx * Math.cos(h[i]) + dy * Math.sin(h[i])
+        const across = Math.abs(-dx * Math.sin(h[j]) + dy * Math.cos(h[j]))
+        if (along <= 0 || along >= 30 || across > 1.6 || Math.cos(h[i] - h[j]) < 0.9) return
+        const r = along <= 4 ? 0.4 : (0.4 * (30 - along)) / 26
+        if (r > best) { best = r; leader = d }
+      })
+      expect(slip.leader(c)).toBe(leader)
+      expect(slip.reduction(c)).toBeCloseTo(best, 12)
+      if (leader >= 0) towed++
+    })
+    expect(towed).toBeGreaterThan(10)
   })
 
   it('validates its options before joining the schedule', () => {
