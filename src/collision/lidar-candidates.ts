@@ -19,6 +19,11 @@ export interface LidarCandidates {
   ay: Float64Array
   az: Float64Array
   alpha: Float64Array
+  /** World bounding sphere (centre, padded radius²; Infinity for unbounded shapes) for a cheap per-ray pre-test. */
+  sx: Float64Array
+  sy: Float64Array
+  sz: Float64Array
+  sr2: Float64Array
   // unsorted scratch and the sort permutation
   order: Int32Array
   rawEid: Int32Array
@@ -27,6 +32,7 @@ export interface LidarCandidates {
   rawAy: Float64Array
   rawAz: Float64Array
   rawAlpha: Float64Array
+  rawSphere: Float64Array
   cmp: (a: number, b: number) => number
 }
 
@@ -34,6 +40,7 @@ export interface LidarCandidates {
 export function createLidarCandidates(): LidarCandidates {
   const c = {
     n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
+    sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), rawSphere: new Float64Array(0),
     order: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
   } as unknown as LidarCandidates
   // one comparator per candidate set (not per call): nearest bound first, then entity id
@@ -48,6 +55,7 @@ function reserve(c: LidarCandidates, n: number): void {
   c.ax = new Float64Array(m); c.ay = new Float64Array(m); c.az = new Float64Array(m); c.alpha = new Float64Array(m)
   c.order = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
   c.rawAx = new Float64Array(m); c.rawAy = new Float64Array(m); c.rawAz = new Float64Array(m); c.rawAlpha = new Float64Array(m)
+  c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.rawSphere = new Float64Array(4 * m)
 }
 
 /** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
@@ -64,7 +72,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   const px = pos[0], py = pos[1], pz = pos[2]
   const selfFilter = objectId >= 0 && localId >= 0
-  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha } = c
+  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere } = c
   let n = 0, seen = 0
   for (let e = 0; e <= maxEid; e++) {
     if (live[e] === 0) continue
@@ -73,6 +81,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     if (k === ColliderKind.none || (group[e] & mask) === 0) continue
     if (selfFilter && object[e] === objectId && local[e] === localId) continue
     let lower: number, ax: number, ay: number, az: number, alpha: number
+    let bx = 0, by = 0, bz = 0, br2 = Infinity
     if (k === ColliderKind.plane) {
       // half-space local z ≤ 0: world normal is the rotation's third column
       const nx = R[9 * e + 2], ny = R[9 * e + 5], nz = R[9 * e + 8]
@@ -105,11 +114,13 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
       const d = Math.sqrt(sx * sx + sy * sy + sz * sz)
       const pr = rad + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
       if (d + pr < rangeMin) continue // wholly inside the blind ball
+      bx = cx; by = cy; bz = cz; br2 = pr * pr
       if (d <= pr) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } // the sensor is inside or touching the bound
       else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) }
     }
     if (lower > rangeMax) continue
     rawEid[n] = e; rawLower[n] = lower; rawAx[n] = ax; rawAy[n] = ay; rawAz[n] = az; rawAlpha[n] = alpha
+    rawSphere[4 * n] = bx; rawSphere[4 * n + 1] = by; rawSphere[4 * n + 2] = bz; rawSphere[4 * n + 3] = br2
     n++
   }
   const order = c.order
@@ -121,6 +132,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     // lower bound along the ray from its start (rangeMin out along the direction), padded down
     c.lowerT[i] = rawLower[j] - rangeMin - (REL * (rawLower[j] + Math.abs(rangeMin)) + ABS)
     c.ax[i] = rawAx[j]; c.ay[i] = rawAy[j]; c.az[i] = rawAz[j]; c.alpha[i] = rawAlpha[j]
+    c.sx[i] = rawSphere[4 * j]; c.sy[i] = rawSphere[4 * j + 1]; c.sz[i] = rawSphere[4 * j + 2]; c.sr2[i] = rawSphere[4 * j + 3]
   }
   c.n = n
   return seen

@@ -36,8 +36,13 @@ export interface LidarCaster {
   version: number
   key: Float64Array
   dirsRevision: number
-  /** Narrow-phase tests run by the last scan (a cost figure). */
+  /** Narrow-phase tests run by the last list scan, or rays cast by the last BVH scan (a cost figure). */
   tests: number
+  /** Scans served by the current build, and the running mean of that count over past builds. */
+  scansSinceBuild: number
+  reuse: number
+  /** The cost model's estimates (relative units per scan, rebuild share included) of flat, buckets, bvh at the last rebuild; NaN where not estimated. */
+  estimate: Float64Array
   /** Sensor rotation and position of the current scan. */
   rot: Float64Array
   pos: Float64Array
@@ -57,7 +62,7 @@ const KEY = 9 + 3 + 5
 export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
-    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0,
+    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(3), scansSinceBuild: 1, reuse: 1,
     rot: new Float64Array(9), pos: new Float64Array(3), hit: new Float64Array(4), dir: new Float64Array(3), org: new Float64Array(3), unit: new Float64Array(3),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
   }
@@ -134,56 +139,65 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
     c.strategy = chooseAndBuild(sim, c, rangeMin, rangeMax, oid, lid, mask)
     c.builtForce = c.force
   }
+  c.scansSinceBuild++
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
-  if (c.strategy === LidarStrategy.bvh) castBvh(sim, c, rangeMin, length, oid, lid, mask, scan)
+  if (c.strategy === LidarStrategy.bvh) { castBvh(sim, c, rangeMin, length, oid, lid, mask, scan); c.tests = yawCount * pitchCount }
   else c.tests = castLists(sim, c, rangeMin, length, scan)
   return scan
 }
 
-// Cost model (ns, measured on the bench scenes; see docs/decisions/0003-lidar-strategies.md):
-// a ray in the list strategies costs RAY_NS plus TEST_NS per candidate it actually tests, which
-// the early exit keeps to about EARLY_EXIT of its list; a BVH ray costs BVH_NS + BVH_LOG_NS·log2(n).
-const RAY_NS = 25, TEST_NS = 14, EARLY_EXIT = 0.35, BVH_NS = 60, BVH_LOG_NS = 22
+// Cost model in relative time units (calibrated with bench/cal-tmp style runs of bench/cases/lidar.mjs
+// scenes; see docs/decisions/0101-lidar-strategies.md). A list ray costs RAY plus ENTRY per list
+// entry it walks (about WALK of its list: the early exit stops at the first hit); a BVH ray
+// (castRay) costs BVH + BVH_LOG·log2(n). A rebuild costs COLLECT per live collider plus FILL per
+// bucket entry, spread over the scans the caster has been reusing its builds for. Narrow-phase
+// tests are about the same for every strategy and are left out.
+const RAY = 120, ENTRY = 15, WALK = 0.8, BVH = 600, BVH_LOG = 110, COLLECT = 400, FILL = 60
 /** At or below this many candidates a flat list always wins (nothing to measure). */
 const FLAT_MAX = 8
 
 /** Collects candidates, builds the chosen strategy's structures and returns the strategy. */
 function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
-  if (c.force === LidarStrategy.bvh) return LidarStrategy.bvh
+  const force = c.force, est = c.estimate
+  // how many scans each build has served lately (a moving sensor rebuilds every scan)
+  c.reuse = 0.5 * c.reuse + 0.5 * c.scansSinceBuild
+  c.scansSinceBuild = 0
+  const spread = Math.max(1, c.reuse)
+  est.fill(NaN)
+  if (force === LidarStrategy.bvh) return LidarStrategy.bvh
   // angular culling needs rays that start on the sensor's side and a true rotation
   if (rangeMin < 0 || !(mat3RotationError(c.rot) <= 1e-10)) return LidarStrategy.bvh
   const state = sim.internal.collision
-  const total = collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask)
-  const k = c.cands, b = c.buckets, d = c.dirs
-  const rays = d.yawCount * d.pitchCount
-  // the grid: about one yaw column per two columns of the pattern's full turn, rows per channel
+  const d = c.dirs, rays = d.yawCount * d.pitchCount, live = state.maxEid + 1
+  est[2] = rays * (BVH + BVH_LOG * Math.log2(live + 1))
+  const collect = (COLLECT * live) / spread
+  // few rays against many colliders: collecting candidates alone would cost more than the BVH
+  if (force === 0 && est[2] < collect) return LidarStrategy.bvh
+  collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask)
+  const k = c.cands, b = c.buckets
+  // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
-  const nYaw = Math.max(8, Math.min(1024, perTurn >> 1, d.yawCount * 4))
-  const nRows = Math.max(1, Math.min(32, d.pitchCount))
-  layoutLidarBuckets(b, d, nYaw, nRows)
-  const force = c.force
+  layoutLidarBuckets(b, d, Math.max(8, Math.min(1024, perTurn >> 1)), Math.max(1, Math.min(32, d.pitchCount)))
   const wantCells = force === LidarStrategy.buckets || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
-  if (force === LidarStrategy.flat) return LidarStrategy.flat
-  if (force === LidarStrategy.buckets) return LidarStrategy.buckets
+  est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
+  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d)))
+  if (force !== 0) return force
   if (k.n <= FLAT_MAX) return LidarStrategy.flat
-  const flatNs = RAY_NS + TEST_NS * EARLY_EXIT * b.inBandCount
-  const bucketNs = RAY_NS + TEST_NS * EARLY_EXIT * (b.everywhereCount + meanCellLength(b, d, rays))
-  const bvhNs = BVH_NS + BVH_LOG_NS * Math.log2(total + 1)
-  if (bvhNs < bucketNs && bvhNs < flatNs) return LidarStrategy.bvh
-  return bucketNs < flatNs ? LidarStrategy.buckets : LidarStrategy.flat
+  if (est[2] < est[1] && est[2] < est[0]) return LidarStrategy.bvh
+  return est[1] < est[0] ? LidarStrategy.buckets : LidarStrategy.flat
 }
 
-/** Mean over the pattern's rays of the length of their cell's list. */
-function meanCellLength(b: LidarBuckets, d: LidarDirections, rays: number): number {
-  // rays per cell factor into pitch samples per (row, flip) × yaw samples per (column, flip)
-  let sum = 0
+/** Mean over the pattern's rays (sampling at most ~256 yaw columns) of the length of their cell's list. */
+function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
+  let sum = 0, n = 0
   const nYaw = b.nYaw, start = b.cellStart
+  const stride = Math.max(1, Math.floor(d.yawCount / 256))
   for (let p = 0; p < d.pitchCount; p++) {
     const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
-    for (let y = 0; y < d.yawCount; y += Math.max(1, (d.yawCount / 256) | 0)) sum += (start[row + cols[y] + 1] - start[row + cols[y]]) * Math.max(1, (d.yawCount / 256) | 0)
+    for (let y = 0; y < d.yawCount; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
   }
-  return sum / rays
+  return n === 0 ? 0 : sum / n
 }
 
 const NONE = 0x7fffffff
@@ -218,7 +232,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
   const cells = c.strategy === LidarStrategy.buckets
   const E = cells ? b.everywhere : b.inBand, nE = cells ? b.everywhereCount : b.inBandCount
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
-  const ceid = k.eid, clow = k.lowerT
+  const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2
   const hit = c.hit, o = c.org, u = c.unit
   let tests = 0
   for (let y = 0; y < Y; y++) {
@@ -236,6 +250,15 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
         let ci: number
         if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
         if (clow[ci] > best) break
+        // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
+        const r2 = csr2[ci]
+        if (r2 !== Infinity) {
+          const vx = csx[ci] - ox, vy = csy[ci] - oy, vz = csz[ci] - oz
+          const ex = vy * nz - vz * ny, ey = vz * nx - vx * nz, ez = vx * ny - vy * nx
+          if (ex * ex + ey * ey + ez * ez > r2) continue
+          const along = vx * nx + vy * ny + vz * nz // sphere wholly behind the start or beyond the best hit
+          if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
+        }
         tests++
         const e = ceid[ci]
         if (rayCollider(state, e, ox, oy, oz, nx, ny, nz, best, hit)) {
