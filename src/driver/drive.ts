@@ -10,7 +10,7 @@ import type { ResolvedAiOptions } from './options'
 import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from './projection'
 import { profileSpeedAt } from './profile'
 import { sampleNear } from './polyline'
-import { lookaheadDistance, pursuitCurvature } from './pursuit'
+import { lookaheadDistance, pursuitCurvature, steerForCurvature } from './pursuit'
 import { brakeFor, speedDemand, throttleFor } from './speed-control'
 
 /** A car's path as the driver uses it: the offset polyline, its curvature and speed profile. */
@@ -31,10 +31,10 @@ export const STOPPED_SPEED = 0.2
 export const FINAL_BRAKE = 1
 /** Above this forward speed (m/s) pursuit aims along the velocity rather than the heading. */
 export const COURSE_MIN_SPEED = 2
-/** Curvature loop: rate (1/s) at which road-wheel angle is added per rad of curvature shortfall. */
+/** Curvature loop: rate (1/s) at which curvature is added per 1/m of curvature shortfall. */
 export const CURVE_KI = 1.5
-/** Curvature loop: bound of its correction, rad of road-wheel angle. */
-export const CURVE_I_MAX = 0.12
+/** Curvature loop: bound of its correction, 1/m. */
+export const CURVE_I_MAX = 0.04
 /** Curvature loop: only above this speed (m/s) is yaw rate / speed a usable curvature. */
 export const CURVE_MIN_SPEED = 3
 
@@ -138,21 +138,26 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
   } else sampleNear(poly, seg, ahead, goal)
   const wheelbase = V.wheelbase[eid], maxSteer = V.maxSteer[eid]
-  // The arc starts along the car's velocity (its course), not its nose: at speed the body slips.
+  // The arc leaves along the car's velocity (its course), not its nose: at speed the body slips.
+  const ch = Math.cos(heading), sh = Math.sin(heading)
+  let ux = ch, uy = sh
   const vx = V.vx[eid]
-  const course = vx > COURSE_MIN_SPEED ? heading + Math.atan2(V.vy[eid], vx) : heading
-  const wanted = Math.atan(wheelbase * pursuitCurvature(px, py, course, goal[0], goal[1]))
+  if (vx > COURSE_MIN_SPEED) {
+    const vy = V.vy[eid], inv = 1 / Math.sqrt(vx * vx + vy * vy)
+    ux = (vx * ch - vy * sh) * inv
+    uy = (vx * sh + vy * ch) * inv
+  }
+  const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
+  // Curvature loop: adds curvature while the car's own (yaw rate / speed) falls short of the one
+  // asked (understeer); it integrates for the next step, and holds while the steering is at lock.
   let corr = V.curveI[eid]
+  const u = steerForCurvature(kappa + corr, wheelbase, maxSteer)
   if (Math.abs(speed) > CURVE_MIN_SPEED) {
-    // Shortfall of the curvature the car actually drives (yaw rate / speed) against the one asked.
-    const actual = Math.atan((wheelbase * V.yawRate[eid]) / speed)
-    const cmd = (wanted + corr) / maxSteer
-    if (cmd < 1 && cmd > -1) {
-      corr += CURVE_KI * (wanted - actual) * dt
+    if (u < 1 && u > -1) {
+      corr += CURVE_KI * (kappa - V.yawRate[eid] / speed) * dt
       corr = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
     }
   } else corr *= 0.9 // fade out at walking pace, where yaw rate says little
   V.curveI[eid] = corr
-  const u = (wanted + corr) / maxSteer
-  V.steer[eid] = u > 1 ? 1 : u < -1 ? -1 : u
+  V.steer[eid] = u
 }

@@ -47,11 +47,13 @@ export function projectNear(poly: Polyline, px: number, py: number, hint: number
   const { s, segments, closed, length } = poly
   if (closed && reach * 2 >= length) return projectAll(poly, px, py, out)
   // Segments back from hint while their start lies within reach, and forward likewise.
+  const from = s[hint], to = s[hint + 1]
   let back = 0, first = hint
   while (back < segments - 1) {
     let p = first - 1
     if (p < 0) { if (!closed) break; p += segments }
-    const gap = closed ? (s[hint] - s[p] + length) % length : s[hint] - s[p]
+    let gap = from - s[p]
+    if (gap < 0) gap += length
     if (gap > reach) break
     first = p; back++
   }
@@ -59,7 +61,8 @@ export function projectNear(poly: Polyline, px: number, py: number, hint: number
   while (back + ahead < segments - 1) {
     let q = last + 1
     if (q >= segments) { if (!closed) break; q -= segments }
-    const gap = closed ? (s[q] - s[hint + 1] + length) % length : s[q] - s[hint + 1]
+    let gap = s[q] - to
+    if (gap < 0) gap += length
     if (gap > reach) break
     last = q; ahead++
   }

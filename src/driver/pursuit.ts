@@ -14,15 +14,14 @@ export function lookaheadDistance(lookahead: number, speed: number): number {
 }
 
 /**
- * Curvature (1/m, + left) of the pure-pursuit arc from (px, py) with `heading` through (gx, gy).
- * A goal behind the car asks for the tightest useful turn towards it (the arc through a goal
- * straight behind would be a straight line away from it).
+ * Curvature (1/m, + left) of the pure-pursuit arc from (px, py), leaving along the unit direction
+ * (ux, uy), through (gx, gy). A goal behind the car asks for the tightest useful turn towards it
+ * (the arc through a goal straight behind would be a straight line away from it).
  */
-export function pursuitCurvature(px: number, py: number, heading: number, gx: number, gy: number): number {
-  const c = Math.cos(heading), s = Math.sin(heading)
+export function pursuitCurvature(px: number, py: number, ux: number, uy: number, gx: number, gy: number): number {
   const dx = gx - px, dy = gy - py
-  const fx = c * dx + s * dy
-  const ly = -s * dx + c * dy
+  const fx = ux * dx + uy * dy
+  const ly = ux * dy - uy * dx
   const d2 = fx * fx + ly * ly
   if (d2 === 0) return 0
   if (fx < 0) {

@@ -229,10 +229,10 @@ describe('pure pursuit', () => {
       const cx = 3 - Math.sin(h) * R, cy = 4 + Math.cos(h) * R
       const a = R > 0 ? h - Math.PI / 2 + th : h + Math.PI / 2 - th
       const gx = cx + Math.abs(R) * Math.cos(a), gy = cy + Math.abs(R) * Math.sin(a)
-      expect(pursuitCurvature(3, 4, h, gx, gy)).toBeCloseTo(1 / R, 9)
+      expect(pursuitCurvature(3, 4, Math.cos(h), Math.sin(h), gx, gy)).toBeCloseTo(1 / R, 9)
     }
-    expect(pursuitCurvature(0, 0, 0, -5, 0.1)).toBeCloseTo(2 / Math.hypot(5, 0.1), 12)
-    expect(pursuitCurvature(0, 0, 0, -5, -0.1)).toBeLessThan(0)
+    expect(pursuitCurvature(0, 0, 1, 0, -5, 0.1)).toBeCloseTo(2 / Math.hypot(5, 0.1), 12)
+    expect(pursuitCurvature(0, 0, 1, 0, -5, -0.1)).toBeLessThan(0)
   })
 
   it('maps curvature to a steer input through wheelbase and lock, clamped', () => {
