@@ -51,7 +51,7 @@ export function createCarComponents() {
     engineSpeed: Float64Array,
     gearActual: Int32Array,
     shiftTimer: Float64Array,
-    // longitudinal acceleration (m/s², body frame) of the last substep, for single-track load transfer
+    // longitudinal tyre force / mass (m/s², body frame) of the last substep, for single-track load transfer
     ax: Float64Array,
     // the car's clock (s) and substep accumulator (fraction of a substep)
     time: Float64Array,

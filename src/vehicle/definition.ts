@@ -215,6 +215,9 @@ export interface ResolvedCar {
   cR: number
   arbF: number
   arbR: number
+  /** Lateral load transfer per wheel per m/s² of lateral acceleration, front/rear (roll-stiffness split), N. */
+  ltF: number
+  ltR: number
   /** Static corner loads front/rear, N (per wheel). */
   fzF: number
   fzR: number
@@ -353,6 +356,11 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   const arbR = num(s, 'antiRollRear', sp, 0, 1e8)
 
   const b = L - a
+  // roll stiffness per axle (springs at the track, plus the bar) splits the lateral load transfer;
+  // the body's own weight leaning out (m·g·h per radian) softens the total
+  const rollF = (kF * tf * tf) / 2 + arbF
+  const rollR = (kR * tr * tr) / 2 + arbR
+  if (rollF + rollR <= 1.2 * mass * gravity * h) throw new RangeError(`${path}.suspension is too soft in roll for ${path}.cgHeight: roll stiffness ${(rollF + rollR).toFixed(0)} N·m/rad must exceed 1.2·mass·g·cgHeight`)
   const driveShare = new Float64Array(4)
   const front = drive !== 'rear'
   const rear = drive !== 'front'
@@ -380,6 +388,8 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     upW: upRpm * RPM, downW: downRpm * RPM, shiftTime, clutchTorque, engageW: engageRpm * RPM,
     brakeFront: (brakeTorque * bias) / 2, brakeRear: (brakeTorque * (1 - bias)) / 2, handbrake: handbrake / 2, abs,
     kF, kR, cF, cR, arbF, arbR,
+    ltF: (mass * h * rollF) / ((rollF + rollR - mass * gravity * h) * tf),
+    ltR: (mass * h * rollR) / ((rollF + rollR - mass * gravity * h) * tr),
     fzF: (mass * gravity * b) / (2 * L), fzR: (mass * gravity * a) / (2 * L),
   }
 }

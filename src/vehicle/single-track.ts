@@ -71,8 +71,9 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
     ptGround[i] = u
     vys[i] = w
     const omega = ws[w0 + i]
-    // one tyre at half the axle load, doubled: same load sensitivity as a four-wheel axle without lateral transfer
-    tyreDamping(d, 0.5 * fz, grip, u, w, omega * R - u)
+    // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
+    // under the axle's steady lateral load transfer (ay ≈ r·vx)
+    tyreDamping(d, 0.5 * fz, grip, u, w, omega * R - u, (front ? d.ltF : d.ltR) * r * vx)
     const cx = 2 * tyreOut[0]
     const cy = 2 * tyreOut[1]
     cxs[i] = cx

@@ -16,15 +16,24 @@ export const V_LOW = 0.5
 /** Output of tyreDamping: [cx, cy, peak force D]. Overwritten by every call (no allocation). */
 export const tyreOut = new Float64Array(3)
 
-/** Computes the tyre's secant damping coefficients into tyreOut for load fz (N) and surface grip. */
-export function tyreDamping(d: ResolvedCar, fz: number, grip: number, vx: number, vy: number, slipV: number): void {
+/**
+ * Computes the tyre's secant damping coefficients into tyreOut for load fz (N) and surface grip.
+ * `spread` (N, default 0): the tyre stands for a pair whose loads are fz ± spread (the single-track
+ * axle under lateral load transfer); the load-sensitivity loss of the pair is taken off its peak.
+ */
+export function tyreDamping(d: ResolvedCar, fz: number, grip: number, vx: number, vy: number, slipV: number, spread = 0): void {
   if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
   const ax = vx < 0 ? -vx : vx
   const den = ax > V_LOW ? ax : V_LOW
   let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
   const muMin = 0.3 * d.mu * grip
   if (mu < muMin) mu = muMin
-  const D = mu * fz
+  let D = mu * fz
+  if (spread !== 0) {
+    // Σ μ(Fz)·Fz over fz ± spread loses μ0·k·2·spread²/Fz0 against two tyres at fz: half per tyre
+    const loss = (d.mu * grip * d.loadSens * spread * spread) / d.fz0
+    D = D - loss > 0.3 * D ? D - loss : 0.3 * D
+  }
   const sx = slipV / (den * d.peakSlip)
   const sy = vy / (den * d.peakSlipAngle)
   const rho = Math.sqrt(sx * sx + sy * sy)

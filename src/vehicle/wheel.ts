@@ -75,7 +75,8 @@ export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number, h: num
   C.vx[eid] = nvx
   C.vy[eid] = nvy
   C.yawRate[eid] = nr
-  C.ax[eid] = (nvx - vx) / h - r * vy
+  // longitudinal tyre force per unit mass: what transfers load to the axles (drag acts at the body)
+  C.ax[eid] = fx / m
   const psi = C.heading[eid] + h * nr
   C.heading[eid] = psi
   const c = Math.cos(psi)

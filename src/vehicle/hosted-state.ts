@@ -1,0 +1,67 @@
+/** Per-sim hosting state: the hosts in the order they joined, the host of each car, scratch for the hosted step. */
+import type { Sim } from '../sim'
+import type { VehicleState } from './install'
+import type { LodController } from '../lod/controller'
+import type { VehicleHost } from './host'
+
+/** Hosting state of one sim (internal). */
+export interface HostingState {
+  /** The vehicle domain's state. */
+  vehicles: VehicleState
+  /** Every host registered with this sim, in registration order (the order they step in). */
+  hosts: VehicleHost[]
+  /** The host of each car by entity id, or null. */
+  hostOf: (VehicleHost | null)[]
+  /** Per car: 1 while its host holds it frozen. */
+  frozen: number[]
+  /** The LodController hosted cars were last marked external on. */
+  marked: LodController | null
+  /** Scratch: the cars of one host this step, and the substeps each owes. */
+  cars: Int32Array
+  /** Scratch: substeps owed, parallel to cars. */
+  owed: Int32Array
+  /** Scratch chassis state. */
+  chassis: Float64Array
+  /** Fills `cars` with the entries of `list` carried by `host`; returns how many. */
+  collect(list: ArrayLike<number>, host: VehicleHost): number
+}
+
+const states = new WeakMap<Sim, HostingState>()
+
+/** The hosting state of `sim`, or undefined before enableHosting. */
+export function hostingState(sim: Sim): HostingState | undefined {
+  return states.get(sim)
+}
+
+/** Creates (once) the hosting state of `sim`. */
+export function createHostingState(sim: Sim): HostingState {
+  const hs: HostingState = {
+    vehicles: sim.internal.vehicles,
+    hosts: [],
+    hostOf: [],
+    frozen: [],
+    marked: null,
+    cars: new Int32Array(64),
+    owed: new Int32Array(64),
+    chassis: new Float64Array(6),
+    collect(list, host) {
+      if (hs.cars.length < list.length) {
+        let cap = hs.cars.length
+        while (cap < list.length) cap *= 2
+        hs.cars = new Int32Array(cap)
+        hs.owed = new Int32Array(cap)
+      }
+      const hostOf = hs.hostOf
+      const model = sim.components.Car.model
+      let n = 0
+      for (let k = 0; k < list.length; k++) {
+        const eid = list[k]
+        // a hosted car is four-wheel whenever it runs (setHost and setLod keep it so)
+        if (hostOf[eid] === host && model[eid] === 0) hs.cars[n++] = eid
+      }
+      return n
+    },
+  }
+  states.set(sim, hs)
+  return hs
+}
