@@ -49,6 +49,8 @@ export interface RaceResult {
   seconds: number
   /** Mean wall-clock cost of one 60 Hz host step, ms. */
   msPerStep: number
+  /** Mean CPU time of one host step, ms (unlike wall time, not inflated by other processes on a busy machine). */
+  cpuMsPerStep: number
   /** Lap length, m. */
   lapLength: number
 }
@@ -75,6 +77,7 @@ export function runRace(options: RaceOptions = {}): RaceResult {
   const steps = Math.round(seconds / DT)
   const chunk = 60
   let spent = 0
+  const cpu0 = process.cpuUsage()
   for (let done = 0; done < steps; ) {
     const n = Math.min(chunk, steps - done)
     const t0 = performance.now()
@@ -83,6 +86,7 @@ export function runRace(options: RaceOptions = {}): RaceResult {
     done += n
     options.onProgress?.(done / steps)
   }
+  const cpu = process.cpuUsage(cpu0)
   const standings: Standing[] = field.map((f, i) => {
     const st = sim.aiStatus(f.car)
     return { position: 0, car: f.car, laps: timer.laps(f.car), bestLap: timer.bestLap(f.car), distance: (st?.distance ?? 0) - startDistance[i], maxSpeed: f.maxSpeed }
@@ -90,7 +94,7 @@ export function runRace(options: RaceOptions = {}): RaceResult {
   // Laps first, then distance; the car id breaks exact ties so the order never depends on sorting.
   standings.sort((a, b) => b.laps - a.laps || b.distance - a.distance || a.car - b.car)
   standings.forEach((s, i) => { s.position = i + 1 })
-  return { standings, steps, seconds: steps * DT, msPerStep: spent / steps, lapLength: track.length }
+  return { standings, steps, seconds: steps * DT, msPerStep: spent / steps, cpuMsPerStep: (cpu.user + cpu.system) / 1000 / steps, lapLength: track.length }
 }
 
 const lapTime = (t: number) => (Number.isFinite(t) ? `${Math.floor(t / 60)}:${(t % 60).toFixed(3).padStart(6, '0')}` : '–')
@@ -102,7 +106,7 @@ export function formatStandings(result: RaceResult, limit = result.standings.len
     rows.push(`${String(s.position).padStart(4)}  ${String(s.car).padStart(4)}  ${String(s.laps).padStart(4)}  ${lapTime(s.bestLap).padStart(9)}  ${s.distance.toFixed(1).padStart(13)}  ${(s.maxSpeed * 3.6).toFixed(0).padStart(10)}`)
   }
   if (limit < result.standings.length) rows.push(`  … ${result.standings.length - limit} more`)
-  rows.push(`${result.standings.length} cars, ${result.seconds.toFixed(0)} s raced (${result.steps} steps of 1/60 s), lap ${result.lapLength.toFixed(0)} m; sim cost ${result.msPerStep.toFixed(3)} ms per step`)
+  rows.push(`${result.standings.length} cars, ${result.seconds.toFixed(0)} s raced (${result.steps} steps of 1/60 s), lap ${result.lapLength.toFixed(0)} m; sim cost ${result.msPerStep.toFixed(3)} ms per step (${result.cpuMsPerStep.toFixed(3)} ms CPU)`)
   return rows.join('\n')
 }
 

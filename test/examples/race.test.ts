@@ -12,7 +12,7 @@ describe('headless race', () => {
     const table = formatStandings(a)
     console.log(table)
     expect(table.split('\n')).toHaveLength(6 + 2)
-    expect(table).toMatch(/sim cost \d+\.\d{3} ms per step/)
+    expect(table).toMatch(/sim cost \d+\.\d{3} ms per step \(\d+\.\d{3} ms CPU\)/)
     // Standings: laps first, then distance.
     for (let i = 1; i < a.standings.length; i++) {
       const p = a.standings[i - 1], q = a.standings[i]
