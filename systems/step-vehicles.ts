@@ -3,6 +3,7 @@ import { Not, query, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { stepFourWheel } from '../src/vehicle/four-wheel'
 import { stepSingleTrack } from '../src/vehicle/single-track'
+import { Hosted } from '../src/vehicle/host'
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
@@ -16,7 +17,7 @@ export function stepVehicles(world: World): World {
   const surfaces = vs.surfaces
   const g = vs.gravity
   const dt = sim.internal.lastDt
-  const cars = query(world, [C, Not(LodFrozen)])
+  const cars = query(world, [C, Not(LodFrozen), Not(Hosted)])
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const d = defs[eid]

@@ -1,1 +1,235 @@
-export {}
+/**
+ * pitlane/rapier: Rapier (@dimforge/rapier3d-compat) as a VehicleHost. A hosted car's chassis is
+ * a dynamic Rapier rigid body with a cuboid collider, moving in the ground plane (z translation,
+ * roll and pitch locked: the sprung mass stays pitlane's), so it hits the game's Rapier bodies and
+ * other hosted cars while pitlane computes its tyres, suspension and powertrain.
+ *
+ * ```ts
+ * import RAPIER from '@dimforge/rapier3d-compat'
+ * import { attachRapier } from 'pitlane/rapier'
+ * await RAPIER.init()
+ * const rapier = attachRapier(sim, new RAPIER.World({ x: 0, y: 0, z: -9.81 }), RAPIER)
+ * rapier.sim.setHost(car, rapier)      // or rapier.host(car); rapier.sim.clearHost(car)
+ * ```
+ * The RAPIER module is passed in, so pitlane's core never imports Rapier. By default the adapter
+ * steps the Rapier world once per sim step, inside the 'vehicle' phase (system
+ * 'step-hosted-cars'); with `stepWorld: false` the game steps it after sim.step and pitlane reads
+ * the result at the start of the next step. Why one Rapier step per sim step, with pitlane's
+ * substeps inside: docs/decisions/0004-host-substeps.md.
+ */
+import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
+import type { Collider, EventQueue, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
+import type { Sim } from '../sim'
+import { describe, nonNegativeNumber, optionsObject } from '../validate'
+import type { ChassisMass, ChassisState, VehicleHost } from '../vehicle/host'
+import { enableHosting, type HostedSim } from '../vehicle/hosted-install'
+
+export type { VehicleHost, ChassisState, ChassisMass, HostingApi } from '../vehicle/host'
+export type { HostedSim } from '../vehicle/hosted-install'
+export { enableHosting } from '../vehicle/hosted-install'
+
+/** The Rapier module (what `import RAPIER from '@dimforge/rapier3d-compat'` gives). */
+export type RapierModule = typeof RAPIER_MODULE
+
+/** Options of attachRapier. */
+export interface RapierHostOptions {
+  /** 'host' (default): one Rapier step per sim step with pitlane's substeps inside; 'substep': one per substep. */
+  rate?: 'host' | 'substep'
+  /** True (default): pitlane steps the Rapier world in the vehicle phase; false: the game does, after sim.step. */
+  stepWorld?: boolean
+  /** The chassis cuboid starts this high above the ground, m (default 0.1), so it never rubs on a Rapier ground. */
+  clearance?: number
+  /** Chassis friction coefficient (default 0.3). */
+  friction?: number
+  /** Chassis restitution (default 0.1). */
+  restitution?: number
+  /** Continuous collision detection on chassis bodies (default true: no tunnelling through thin walls). */
+  ccd?: boolean
+  /** Passed to every `world.step` pitlane makes (collision and contact-force events for the game). */
+  eventQueue?: EventQueue
+}
+
+function bool(v: unknown, fallback: boolean, name: string): boolean {
+  if (v === undefined) return fallback
+  if (typeof v !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${describe(v)}`)
+  return v
+}
+
+/** Rapier as the host of pitlane cars' chassis; see the module comment. */
+export class RapierHost implements VehicleHost {
+  /** The sim, with setHost / clearHost / hostOf. */
+  readonly sim: HostedSim
+  /** The Rapier world the chassis bodies live in. */
+  readonly world: RapierWorld
+  /** How substeps meet Rapier. */
+  readonly rate: 'host' | 'substep'
+  /** True when pitlane steps the Rapier world. */
+  readonly stepsWithSim: boolean
+  private readonly R: RapierModule
+  private readonly clearance: number
+  private readonly friction: number
+  private readonly restitution: number
+  private readonly ccd: boolean
+  private readonly eventQueue: EventQueue | undefined
+  private readonly bodies: (RigidBody | null)[] = []
+  private readonly colliders: (Collider | null)[] = []
+  private readonly z: number[] = []
+  // reused argument objects (Rapier copies them into wasm)
+  private readonly v = { x: 0, y: 0, z: 0 }
+  private readonly q = { x: 0, y: 0, z: 0, w: 1 }
+
+  /** Use attachRapier. */
+  constructor(sim: Sim, world: RapierWorld, R: RapierModule, options?: RapierHostOptions) {
+    if (sim === null || typeof sim !== 'object' || !sim.components || !sim.world) throw new TypeError(`sim must be a pitlane Sim, got ${describe(sim)}`)
+    if (R === null || typeof R !== 'object' || typeof (R as RapierModule).RigidBodyDesc !== 'function') {
+      throw new TypeError(`RAPIER must be the @dimforge/rapier3d-compat module (after await RAPIER.init()), got ${describe(R)}`)
+    }
+    if (!(world instanceof R.World)) throw new TypeError(`rapierWorld must be a RAPIER.World, got ${describe(world)}`)
+    const o = optionsObject<RapierHostOptions>(options, 'options')
+    const rate = o.rate === undefined ? 'host' : o.rate
+    if (rate !== 'host' && rate !== 'substep') throw new RangeError(`options.rate must be 'host' or 'substep', got ${describe(o.rate)}`)
+    const stepWorld = bool(o.stepWorld, true, 'options.stepWorld')
+    if (rate === 'substep' && !stepWorld) throw new RangeError("options.rate 'substep' needs options.stepWorld true (pitlane must step Rapier between substeps)")
+    const clearance = o.clearance === undefined ? 0.1 : nonNegativeNumber(o.clearance, 'options.clearance')
+    const friction = o.friction === undefined ? 0.3 : nonNegativeNumber(o.friction, 'options.friction')
+    const restitution = o.restitution === undefined ? 0.1 : nonNegativeNumber(o.restitution, 'options.restitution')
+    const ccd = bool(o.ccd, true, 'options.ccd')
+    if (o.eventQueue !== undefined && !(o.eventQueue instanceof R.EventQueue)) throw new TypeError(`options.eventQueue must be a RAPIER.EventQueue, got ${describe(o.eventQueue)}`)
+    this.R = R
+    this.world = world
+    this.rate = rate
+    this.stepsWithSim = stepWorld
+    this.clearance = clearance
+    this.friction = friction
+    this.restitution = restitution
+    this.ccd = ccd
+    this.eventQueue = o.eventQueue
+    this.sim = enableHosting(sim, this)
+  }
+
+  /** Puts `car` on this host (same as sim.setHost(car, this)). */
+  host(car: number): void {
+    this.sim.setHost(car, this)
+  }
+
+  /** The chassis body of `car`, or null when it is not on this host. */
+  bodyOf(car: number): RigidBody | null {
+    return this.bodies[car] ?? null
+  }
+
+  /** The chassis collider of `car`, or null when it is not on this host. */
+  colliderOf(car: number): Collider | null {
+    return this.colliders[car] ?? null
+  }
+
+  /** VehicleHost: creates the chassis body and cuboid of `car`. */
+  attach(car: number, s: ChassisState, mass: ChassisMass, frozen: boolean): void {
+    const R = this.R
+    const d = this.sim.internal.vehicles.defs[car]!.def
+    const ground = this.sim.internal.vehicles.groundZ
+    const c = Math.min(this.clearance, 0.5 * d.height)
+    const halfZ = 0.5 * (d.height - c)
+    const z = ground + c + halfZ
+    const desc = (frozen ? R.RigidBodyDesc.kinematicVelocityBased() : R.RigidBodyDesc.dynamic())
+      .setTranslation(s[0], s[1], z)
+      .setRotation(this.yaw(s[2]))
+      .enabledTranslations(true, true, false)
+      .enabledRotations(false, false, true)
+      .setGravityScale(0)
+      .setCcdEnabled(this.ccd)
+      .setAdditionalSolverIterations(4)
+      .setAdditionalMassProperties(mass.mass, { x: 0, y: 0, z: 0 }, { x: mass.ixx, y: mass.iyy, z: mass.izz }, { x: 0, y: 0, z: 0, w: 1 })
+    if (!frozen) desc.setLinvel(s[3], s[4], 0).setAngvel({ x: 0, y: 0, z: s[5] })
+    const body = this.world.createRigidBody(desc)
+    const cdesc = R.ColliderDesc.cuboid(0.5 * d.length, 0.5 * d.width, halfZ)
+      .setDensity(0)
+      .setFriction(this.friction)
+      .setRestitution(this.restitution)
+    this.bodies[car] = body
+    this.colliders[car] = this.world.createCollider(cdesc, body)
+    this.z[car] = z
+  }
+
+  /** VehicleHost: removes the chassis body of `car`. */
+  detach(car: number): void {
+    const body = this.bodies[car]
+    if (!body) return
+    this.world.removeRigidBody(body)
+    this.bodies[car] = null
+    this.colliders[car] = null
+  }
+
+  /** VehicleHost: the chassis pose and world velocity of `car`. */
+  read(car: number, out: Float64Array): void {
+    const body = this.bodies[car]!
+    const t = body.translation()
+    const q = body.rotation()
+    const v = body.linvel()
+    out[0] = t.x
+    out[1] = t.y
+    // roll and pitch are locked: the rotation is about z only
+    out[2] = 2 * Math.atan2(q.z, q.w)
+    out[3] = v.x
+    out[4] = v.y
+    out[5] = body.angvel().z
+  }
+
+  /** VehicleHost: moves the chassis of `car` (pose, and velocity unless frozen). */
+  write(car: number, s: ChassisState): void {
+    const body = this.bodies[car]!
+    const v = this.v
+    v.x = s[0]; v.y = s[1]; v.z = this.z[car]
+    body.setTranslation(v, true)
+    body.setRotation(this.yaw(s[2]), true)
+    if (!body.isDynamic()) return
+    v.x = s[3]; v.y = s[4]; v.z = 0
+    body.setLinvel(v, true)
+    v.x = 0; v.y = 0; v.z = s[5]
+    body.setAngvel(v, true)
+  }
+
+  /** VehicleHost: adds pitlane's planar impulse to the chassis of `car`. */
+  applyImpulse(car: number, jx: number, jy: number, jyaw: number): void {
+    const body = this.bodies[car]!
+    const v = this.v
+    const wake = jx !== 0 || jy !== 0 || jyaw !== 0
+    v.x = jx; v.y = jy; v.z = 0
+    body.applyImpulse(v, wake)
+    v.x = 0; v.y = 0; v.z = jyaw
+    body.applyTorqueImpulse(v, wake)
+  }
+
+  /** VehicleHost: frozen = kinematic at rest (others hit it as a wall); thawed = dynamic with s's velocity. */
+  setFrozen(car: number, frozen: boolean, s: ChassisState): void {
+    const body = this.bodies[car]!
+    const R = this.R
+    body.setBodyType(frozen ? R.RigidBodyType.KinematicVelocityBased : R.RigidBodyType.Dynamic, !frozen)
+    if (frozen) {
+      const v = this.v
+      v.x = 0; v.y = 0; v.z = 0
+      body.setLinvel(v, false)
+      body.setAngvel(v, false)
+      body.sleep()
+    } else this.write(car, s)
+  }
+
+  /** VehicleHost: steps the Rapier world by dt. */
+  step(dt: number): void {
+    this.world.timestep = dt
+    this.world.step(this.eventQueue)
+  }
+
+  private yaw(psi: number): { x: number; y: number; z: number; w: number } {
+    const q = this.q
+    q.x = 0; q.y = 0; q.z = Math.sin(0.5 * psi); q.w = Math.cos(0.5 * psi)
+    return q
+  }
+}
+
+/**
+ * Attaches a Rapier world to `sim` as a host of cars: returns the adapter, and gives the sim
+ * `setHost(car, host)`, `clearHost(car)` and `hostOf(car)` (see RapierHost, RapierHostOptions).
+ */
+export function attachRapier(sim: Sim, rapierWorld: RapierWorld, RAPIER: RapierModule, options?: RapierHostOptions): RapierHost {
+  return new RapierHost(sim, rapierWorld, RAPIER, options)
+}
