@@ -219,18 +219,21 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
 /** Recomputes every node's bounds from the current aabb[] of its prims (tree shape kept); returns the new cost. */
 export function refitBvh(b: Bvh, aabb: Float64Array): number {
   const B = b.bounds, first = b.first, count = b.count
+  let cost = 0
   for (let node = b.nodeCount - 1; node >= 0; node--) {
-    const n = count[node]
+    const n = count[node], o = node * 6
     if (n > 0) { setLeafBounds(b, node, first[node], first[node] + n, aabb); continue }
-    const l = first[node] * 6, r = l + 6, o = node * 6
-    B[o] = B[l] < B[r] ? B[l] : B[r]
-    B[o + 1] = B[l + 1] < B[r + 1] ? B[l + 1] : B[r + 1]
-    B[o + 2] = B[l + 2] < B[r + 2] ? B[l + 2] : B[r + 2]
-    B[o + 3] = B[l + 3] > B[r + 3] ? B[l + 3] : B[r + 3]
-    B[o + 4] = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
-    B[o + 5] = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
+    const l = first[node] * 6, r = l + 6
+    const x0 = B[l] < B[r] ? B[l] : B[r]
+    const y0 = B[l + 1] < B[r + 1] ? B[l + 1] : B[r + 1]
+    const z0 = B[l + 2] < B[r + 2] ? B[l + 2] : B[r + 2]
+    const x1 = B[l + 3] > B[r + 3] ? B[l + 3] : B[r + 3]
+    const y1 = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
+    const z1 = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
+    B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+    cost += area(x1 - x0, y1 - y0, z1 - z0)
   }
-  return treeCost(b)
+  return cost
 }
 
 /** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */

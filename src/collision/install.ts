@@ -90,7 +90,7 @@ export function installCollision(sim: Sim): CollisionState {
     C.position.set(pos, eid * 3)
     C.rotation.set(rot, eid * 9)
     C.name[eid] = o.name
-    computeAabb(C, eid, s.hf ?? undefined)
+    computeAabb(C, eid, state.heightfields)
     state.version++
     return eid
   }

@@ -35,7 +35,8 @@ export function rayCollider(state: CollisionState, eid: number, ox: number, oy: 
     case ColliderKind.cylinder: res = rayCylinder(lx, ly, lz, ex, ey, ez, p[q], p[q + 1], tMax, out); break
     case ColliderKind.plane: res = rayPlane(lz, ez, tMax, out); break
     case ColliderKind.heightfield: {
-      const hf = state.heightfields[C.heightfield[eid]]
+      const slot = C.heightfield[eid]
+      const hf = slot >= 0 ? state.heightfields[slot] : undefined
       res = hf !== undefined && rayHeightfield(hf, lx, ly, lz, ex, ey, ez, tMax, out) ? HIT : MISS
       break
     }

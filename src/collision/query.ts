@@ -1,6 +1,7 @@
 /**
  * Closest-hit ray queries over the broadphase: planes, then the static and the dynamic BVH,
- * front to back with an early out on the best t so far. Exact ties in distance go to the lowest
+ * front to back with an early out on the best t so far; rayTest answers runs of rays from one start
+ * through the origin cache (origin-cache.ts) with the same results. Exact ties in distance go to the lowest
  * entity id (the lidar follows the same rule because it calls castRay / rayCollider).
  */
 import type { CollisionState } from './state'
@@ -8,6 +9,7 @@ import { broadphaseStale, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
 import { rayCollider } from './narrowphase'
 import { RayCollisionList } from './ray-list'
+import { originCacheBin, originCacheReady, type OriginCache } from './origin-cache'
 
 /** Zero direction components are replaced by this so 1/d stays finite and slab tests never make NaN. */
 const TINY = 1e-300
@@ -20,21 +22,9 @@ const TINY = 1e-300
  */
 export function castRay(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
   if (broadphaseStale(state)) updateBroadphase(state)
-  const C = state.Collider
-  const group = C.group, object = C.object, local = C.localId
-  const selfFilter = objectId >= 0 && localId >= 0
   mask |= 0
-  const tmp = state.hitScratch
-  let best = tMax, bestEid = -1
-  const planes = state.planes
-  for (let i = 0; i < state.planeCount; i++) {
-    const e = planes[i]
-    if ((group[e] & mask) === 0 || (selfFilter && object[e] === objectId && local[e] === localId)) continue
-    if (rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp) && (tmp[0] < best || bestEid < 0 || (tmp[0] === best && e < bestEid))) {
-      best = tmp[0]; bestEid = e
-      out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
-    }
-  }
+  let bestEid = castPlanes(state, ox, oy, oz, dx, dy, dz, tMax, objectId, localId, mask, out)
+  let best = bestEid >= 0 ? out[0] : tMax
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
   for (let tree = 0; tree < 2; tree++) {
     const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
@@ -53,12 +43,8 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
       if (n > 0) {
         const f = first[node]
         for (let k = f; k < f + n; k++) {
-          const e = prims[k]
-          if ((group[e] & mask) === 0 || (selfFilter && object[e] === objectId && local[e] === localId)) continue
-          if (rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp) && (tmp[0] < best || bestEid < 0 || (tmp[0] === best && e < bestEid))) {
-            best = tmp[0]; bestEid = e
-            out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
-          }
+          const e = tryCollider(state, prims[k], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
+          if (e !== bestEid) { bestEid = e; best = out[0] }
         }
         continue
       }
@@ -74,6 +60,52 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
         if (tr <= best) { stack[sp] = r; stackT[sp] = tr; sp++ }
       }
     }
+  }
+  return bestEid
+}
+
+/**
+ * Tests collider `e` against the best hit so far (t = best, entity bestEid, −1 for none) and
+ * returns the new best entity: `e` when it passes the filters and hits nearer (or at the same t
+ * with a lower id), writing its t and normal into out; else bestEid, leaving out alone.
+ */
+export function tryCollider(state: CollisionState, e: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, best: number, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  const C = state.Collider
+  if ((C.group[e] & mask) === 0 || (objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)) return bestEid
+  const tmp = state.hitScratch
+  if (!rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp)) return bestEid
+  if (bestEid >= 0 && (tmp[0] > best || (tmp[0] === best && e > bestEid))) return bestEid
+  out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
+  return e
+}
+
+/** The closest hittable plane (planes are unbounded, so every query tests them all), or −1. */
+function castPlanes(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  let best = tMax, bestEid = -1
+  const planes = state.planes
+  for (let i = 0; i < state.planeCount; i++) {
+    const e = tryCollider(state, planes[i], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
+    if (e !== bestEid) { bestEid = e; best = out[0] }
+  }
+  return bestEid
+}
+
+/** castRay answered from the origin cache (same contract and results; the cache must be ready for this start). */
+function castRayCached(state: CollisionState, c: OriginCache, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  mask |= 0
+  let bestEid = castPlanes(state, ox, oy, oz, dx, dy, dz, tMax, objectId, localId, mask, out)
+  let best = bestEid >= 0 ? out[0] : tMax
+  const always = c.always
+  for (let i = 0; i < c.alwaysCount; i++) {
+    const e = tryCollider(state, always[i], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
+    if (e !== bestEid) { bestEid = e; best = out[0] }
+  }
+  const bin = originCacheBin(dx, dy, dz)
+  const entries = c.entries, lower = c.lower
+  for (let k = c.binStart[bin], end = c.binStart[bin + 1]; k < end; k++) {
+    if (lower[k] > best) break
+    const e = tryCollider(state, entries[k], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
+    if (e !== bestEid) { bestEid = e; best = out[0] }
   }
   return bestEid
 }
@@ -104,6 +136,14 @@ export function normalizeDirection(d: ArrayLike<number>, out: Float64Array): boo
   if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
   if (m === 0) { out[0] = 0; out[1] = 0; out[2] = 1; return true }
+  if (m > 1e-150 && m < 1e150) {
+    // no over/underflow: a direction whose squared length rounds to 1 is used exactly as given
+    const l2 = x * x + y * y + z * z
+    if (l2 === 1) { out[0] = x; out[1] = y; out[2] = z; return true }
+    const len = Math.sqrt(l2)
+    out[0] = x / len; out[1] = y / len; out[2] = z / len
+    return true
+  }
   const a = x / m, b = y / m, c = z / m
   const len = Math.sqrt(a * a + b * b + c * c)
   out[0] = a / len; out[1] = b / len; out[2] = c / len
@@ -132,7 +172,11 @@ export function rayTestInto(state: CollisionState, list: RayCollisionList, start
   const d = state.dirScratch
   if (!normalizeDirection(direction, d)) return list
   const out = state.castScratch
-  const e = castRay(state, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
+  if (broadphaseStale(state)) updateBroadphase(state)
+  const cache = state.originCache
+  const e = originCacheReady(state, cache, ox, oy, oz)
+    ? castRayCached(state, cache, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
+    : castRay(state, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
   if (e < 0) return list
   const C = state.Collider, hit = list.hit, t = out[0]
   hit.collider = e

@@ -90,38 +90,55 @@ export function kindName(kind: number): ShapeKind | 'none' {
 const PAD = 1e-9
 
 /**
- * Writes the world AABB of collider `eid` into C.aabb from its kind, params, pose and heightfield
- * (`hf`, when it is one). Planes and kind none get an empty box (they are never in a tree).
+ * Writes the world AABB of collider `eid` into C.aabb from its kind, params, pose and (for a
+ * heightfield) its data in `hfs`. Planes and kind none get an empty box (they are never in a tree).
  */
-export function computeAabb(C: ColliderStore, eid: number, hf: HeightfieldData | undefined): void {
-  const a = C.aabb, o = eid * 6, R = C.rotation, r = eid * 9, P = C.position
+export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[]): void {
+  const a = C.aabb, o = eid * 6, R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3
   const kind = C.kind[eid], p = C.params, q = eid * 4
-  // local box centre (cx, cy, cz) and half extents (hx, hy, hz); a capsule/cylinder adds a disc.
-  let cx = 0, cy = 0, cz = 0, hx = 0, hy = 0, hz = 0, disc = 0
+  const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]
+  let cx = P[p3], cy = P[p3 + 1], cz = P[p3 + 2], ex = 0, ey = 0, ez = 0
   switch (kind) {
-    case ColliderKind.sphere: hx = hy = hz = p[q]; break
-    case ColliderKind.box: hx = p[q]; hy = p[q + 1]; hz = p[q + 2]; break
-    case ColliderKind.capsule: hx = hy = hz = p[q]; break
-    case ColliderKind.cylinder: hz = p[q + 1]; disc = p[q]; break
-    case ColliderKind.heightfield:
-      if (!hf) { emptyAabb(a, o); return }
-      hx = hf.sizeX / 2; hy = hf.sizeY / 2; hz = (hf.maxH - hf.minH) / 2
-      cx = hf.x0 + hx; cy = hf.y0 + hy; cz = (hf.maxH + hf.minH) / 2
+    case ColliderKind.sphere: ex = ey = ez = p[q]; break
+    case ColliderKind.box: {
+      const hx = p[q], hy = p[q + 1], hz = p[q + 2]
+      ex = Math.abs(r0) * hx + Math.abs(r1) * hy + Math.abs(r2) * hz
+      ey = Math.abs(r3) * hx + Math.abs(r4) * hy + Math.abs(r5) * hz
+      ez = Math.abs(r6) * hx + Math.abs(r7) * hy + Math.abs(r8) * hz
       break
+    }
+    case ColliderKind.capsule: {
+      const rad = p[q], hh = p[q + 1]
+      ex = Math.abs(r2) * hh + rad; ey = Math.abs(r5) * hh + rad; ez = Math.abs(r8) * hh + rad
+      break
+    }
+    case ColliderKind.cylinder: {
+      // axis a = R·ẑ = (r2, r5, r8): extent_i = |a_i|·hh + rad·√(1 − a_i²)
+      const rad = p[q], hh = p[q + 1]
+      ex = Math.abs(r2) * hh + rad * Math.sqrt(Math.max(0, 1 - r2 * r2))
+      ey = Math.abs(r5) * hh + rad * Math.sqrt(Math.max(0, 1 - r5 * r5))
+      ez = Math.abs(r8) * hh + rad * Math.sqrt(Math.max(0, 1 - r8 * r8))
+      break
+    }
+    case ColliderKind.heightfield: {
+      const slot = C.heightfield[eid]
+      const hf = slot >= 0 ? hfs[slot] : undefined
+      if (!hf) { emptyAabb(a, o); return }
+      const hx = hf.sizeX / 2, hy = hf.sizeY / 2, hz = (hf.maxH - hf.minH) / 2
+      const lx = hf.x0 + hx, ly = hf.y0 + hy, lz = (hf.maxH + hf.minH) / 2
+      cx += r0 * lx + r1 * ly + r2 * lz; cy += r3 * lx + r4 * ly + r5 * lz; cz += r6 * lx + r7 * ly + r8 * lz
+      ex = Math.abs(r0) * hx + Math.abs(r1) * hy + Math.abs(r2) * hz
+      ey = Math.abs(r3) * hx + Math.abs(r4) * hy + Math.abs(r5) * hz
+      ez = Math.abs(r6) * hx + Math.abs(r7) * hy + Math.abs(r8) * hz
+      break
+    }
     default:
       emptyAabb(a, o)
       return
   }
-  for (let i = 0; i < 3; i++) {
-    const r0 = R[r + 3 * i], r1 = R[r + 3 * i + 1], r2 = R[r + 3 * i + 2]
-    const c = P[eid * 3 + i] + r0 * cx + r1 * cy + r2 * cz
-    let e = Math.abs(r0) * hx + Math.abs(r1) * hy + Math.abs(r2) * hz
-    if (kind === ColliderKind.capsule) e = Math.abs(r2) * p[q + 1] + p[q]
-    else if (disc > 0) e += disc * Math.sqrt(Math.max(0, 1 - r2 * r2))
-    const pad = PAD * (Math.abs(c) + e) + 1e-12
-    a[o + i] = c - e - pad
-    a[o + 3 + i] = c + e + pad
-  }
+  const px = PAD * (Math.abs(cx) + ex) + 1e-12, py = PAD * (Math.abs(cy) + ey) + 1e-12, pz = PAD * (Math.abs(cz) + ez) + 1e-12
+  a[o] = cx - ex - px; a[o + 1] = cy - ey - py; a[o + 2] = cz - ez - pz
+  a[o + 3] = cx + ex + px; a[o + 4] = cy + ey + py; a[o + 5] = cz + ez + pz
 }
 
 function emptyAabb(a: Float64Array, o: number): void {

@@ -11,6 +11,7 @@ import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEuler } from '../math/mat3'
+import { createOriginCache, type OriginCache } from './origin-cache'
 
 /** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
 export const REBUILD_RATIO = 1.6
@@ -60,6 +61,8 @@ export interface CollisionState {
   /** rayTest scratch: the normalised direction and the cast result. */
   dirScratch: Float64Array
   castScratch: Float64Array
+  /** rayTest's cache for runs of rays from one start. */
+  originCache: OriginCache
 }
 
 /** A fresh state around the sim's Collider store (api and setPose are filled by installCollision). */
@@ -76,6 +79,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
+    originCache: createOriginCache(),
   }
 }
 
@@ -131,7 +135,7 @@ export function storeHeightfield(state: CollisionState, hf: HeightfieldData): nu
  */
 export function markColliderChanged(state: CollisionState, eid: number): void {
   const C = state.Collider
-  computeAabb(C, eid, state.heightfields[C.heightfield[eid]])
+  computeAabb(C, eid, state.heightfields)
   if (C.dynamic[eid]) state.dynamicDirty = true
   else state.staticDirty = true
   state.version++
@@ -140,7 +144,7 @@ export function markColliderChanged(state: CollisionState, eid: number): void {
 /** After a pose write: recompute the AABB and move `eid` to the dynamic tree if it was static. */
 export function colliderMoved(state: CollisionState, eid: number): void {
   const C = state.Collider
-  computeAabb(C, eid, state.heightfields[C.heightfield[eid]])
+  computeAabb(C, eid, state.heightfields)
   if (C.dynamic[eid] === 0) {
     C.dynamic[eid] = 1
     state.staticDirty = true
@@ -202,7 +206,7 @@ function rebuildStatic(state: CollisionState): void {
     if (!live[e] || kind[e] === ColliderKind.none) continue
     if (kind[e] === ColliderKind.plane) { planes++; continue }
     if (dyn[e]) continue
-    computeAabb(C, e, hfs[C.heightfield[e]])
+    computeAabb(C, e, hfs)
     ids[n++] = e
   }
   if (state.planes.length < planes) state.planes = new Int32Array(planes * 2)
@@ -220,7 +224,7 @@ function rebuildDynamic(state: CollisionState): void {
   let n = 0
   for (let e = 0; e <= state.maxEid; e++) {
     if (!live[e] || !dyn[e] || kind[e] === ColliderKind.none || kind[e] === ColliderKind.plane) continue
-    computeAabb(C, e, hfs[C.heightfield[e]])
+    computeAabb(C, e, hfs)
     ids[n++] = e
   }
   buildBvh(state.dynamicTree, ids, n, C.aabb)

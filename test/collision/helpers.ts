@@ -2,6 +2,7 @@
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
 import type { RayHit } from '../../src/collision/ray-list'
+import { mulberry32 } from '../../bench/scenes.mjs'
 
 /** A fresh sim; `ground: false` by default so shape tests see only their shape. */
 export function makeSim(ground: false | { height?: number } = false): Sim {
@@ -22,14 +23,5 @@ export function quat(ax: number, ay: number, az: number, angle: number): number[
   return [ax * s, ay * s, az * s, Math.cos(angle / 2)]
 }
 
-/** Seeded PRNG (mulberry32) in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Seeded PRNG in [0, 1) (the benches' mulberry32). */
+export const rng = mulberry32

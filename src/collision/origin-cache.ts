@@ -1,0 +1,194 @@
+/**
+ * The origin cache of rayTest: when many rays in a row start at the same point of an unchanged
+ * scene (a sensor sweeping a pattern), it bins every collider by the yaw/pitch rectangle that
+ * encloses its bounding cone as seen from that point. A ray then tests only the colliders of its
+ * direction's bin, nearest bound first, stopping once a bound passes the best hit. The bins are a
+ * conservative superset and each test is the exact rayCollider, so results equal the BVH path
+ * bit for bit (ties too: bounds are compared with ≤). Invalidated by any scene change (version).
+ */
+import { ColliderKind } from '../../components/collider'
+import type { CollisionState } from './state'
+
+/** Queries from one start before the cache is built (amortises the build, ~ a few hundred BVH rays). */
+export const CACHE_STREAK = 48
+const N_YAW = 512, N_PITCH = 256
+const D_YAW = (2 * Math.PI) / N_YAW, D_PITCH = Math.PI / N_PITCH
+/** Angular padding (rad): far above the rounding of atan2/asin and of the cone itself. */
+const MARGIN = 1e-6
+/** Above this many bin entries the cache is not worth its memory: the BVH is used. */
+const MAX_ENTRIES = 1 << 22
+
+/** Cache state (one per sim). */
+export interface OriginCache {
+  /** When false, rayTest always uses the BVH (benches and tests compare the two). */
+  enabled: boolean
+  ox: number
+  oy: number
+  oz: number
+  version: number
+  streak: number
+  /** Built for this start and version. */
+  valid: boolean
+  /** Gave up for this start and version (too many entries). */
+  refused: boolean
+  binStart: Int32Array
+  entries: Int32Array
+  lower: Float64Array
+  /** Colliders whose bound holds the start: tested by every ray. */
+  always: Int32Array
+  alwaysCount: number
+  // build scratch, per candidate
+  cand: Int32Array
+  candLower: Float64Array
+  rect: Int32Array
+  order: Int32Array
+  cmp: (a: number, b: number) => number
+}
+
+/** An empty, enabled cache. */
+export function createOriginCache(): OriginCache {
+  const c: OriginCache = {
+    enabled: true, ox: NaN, oy: NaN, oz: NaN, version: -1, streak: 0, valid: false, refused: false,
+    binStart: new Int32Array(N_YAW * N_PITCH + 1), entries: new Int32Array(0), lower: new Float64Array(0),
+    always: new Int32Array(16), alwaysCount: 0,
+    cand: new Int32Array(0), candLower: new Float64Array(0), rect: new Int32Array(0), order: new Int32Array(0),
+    cmp: (a, b) => (c.candLower[a] - c.candLower[b]) || (c.cand[a] - c.cand[b]),
+  }
+  return c
+}
+
+/**
+ * Notes a query from (ox, oy, oz) and returns true when the cache can answer it
+ * (building it first when the streak is long enough).
+ */
+export function originCacheReady(state: CollisionState, c: OriginCache, ox: number, oy: number, oz: number): boolean {
+  if (!c.enabled) return false
+  if (ox !== c.ox || oy !== c.oy || oz !== c.oz || state.version !== c.version) {
+    c.ox = ox; c.oy = oy; c.oz = oz; c.version = state.version
+    c.streak = 0; c.valid = false; c.refused = false
+    return false
+  }
+  if (c.valid) return true
+  if (c.refused || ++c.streak < CACHE_STREAK) return false
+  // every collider goes in whatever its distance: the per-bin order by bound stops a ray at its length
+  buildOriginCache(state, c, Infinity)
+  return c.valid
+}
+
+function bound(C: CollisionState['Collider'], e: number, out: Float64Array): void {
+  // bounding sphere (centre, radius) of the shape itself where it is simple, else of its AABB
+  const P = C.position, p = C.params, q = e * 4
+  let r: number
+  switch (C.kind[e]) {
+    case ColliderKind.sphere: r = p[q]; break
+    case ColliderKind.box: r = Math.sqrt(p[q] * p[q] + p[q + 1] * p[q + 1] + p[q + 2] * p[q + 2]); break
+    case ColliderKind.capsule: r = p[q] + p[q + 1]; break
+    case ColliderKind.cylinder: r = Math.sqrt(p[q] * p[q] + p[q + 1] * p[q + 1]); break
+    default: {
+      const a = C.aabb, o = e * 6
+      out[0] = (a[o] + a[o + 3]) / 2; out[1] = (a[o + 1] + a[o + 4]) / 2; out[2] = (a[o + 2] + a[o + 5]) / 2
+      const hx = (a[o + 3] - a[o]) / 2, hy = (a[o + 4] - a[o + 1]) / 2, hz = (a[o + 5] - a[o + 2]) / 2
+      out[3] = Math.sqrt(hx * hx + hy * hy + hz * hz)
+      return
+    }
+  }
+  out[0] = P[e * 3]; out[1] = P[e * 3 + 1]; out[2] = P[e * 3 + 2]
+  out[3] = r * (1 + 1e-9) + 1e-9
+}
+
+const sph = new Float64Array(4)
+
+function reserve(c: OriginCache, n: number): void {
+  if (c.cand.length >= n) return
+  const m = Math.max(64, n, c.cand.length * 2)
+  c.cand = new Int32Array(m); c.candLower = new Float64Array(m); c.rect = new Int32Array(m * 4); c.order = new Int32Array(m)
+}
+
+function buildOriginCache(state: CollisionState, c: OriginCache, range: number): void {
+  const C = state.Collider, live = state.live, kind = C.kind
+  const { ox, oy, oz } = c
+  reserve(c, state.maxEid + 1)
+  const cand = c.cand, candLower = c.candLower, rect = c.rect
+  let n = 0, always = 0
+  for (let e = 0; e <= state.maxEid; e++) {
+    if (!live[e] || kind[e] === ColliderKind.none || kind[e] === ColliderKind.plane) continue
+    bound(C, e, sph)
+    const vx = sph[0] - ox, vy = sph[1] - oy, vz = sph[2] - oz, R = sph[3]
+    const D = Math.sqrt(vx * vx + vy * vy + vz * vz)
+    const lower = (D - R) * (1 - 1e-12) - 1e-9
+    if (lower > range) continue
+    if (D <= R * 1.000001 + 1e-6) {
+      if (always >= c.always.length) { const g = new Int32Array(c.always.length * 2); g.set(c.always); c.always = g }
+      c.always[always++] = e
+      continue
+    }
+    const alpha = Math.asin(R / D) + MARGIN
+    const p0 = Math.asin(Math.max(-1, Math.min(1, vz / D)))
+    let pb0 = Math.floor((p0 - alpha + Math.PI / 2) / D_PITCH), pb1 = Math.floor((p0 + alpha + Math.PI / 2) / D_PITCH)
+    if (pb0 < 0) pb0 = 0
+    if (pb1 > N_PITCH - 1) pb1 = N_PITCH - 1
+    let yb0 = 0, yb1 = N_YAW - 1
+    const cp = Math.cos(Math.abs(p0))
+    if (Math.abs(p0) + alpha < Math.PI / 2 - MARGIN && Math.sin(alpha) < cp) {
+      const beta = Math.asin(Math.sin(alpha) / cp) + MARGIN
+      const y0 = Math.atan2(vy, vx)
+      if (2 * beta < 2 * Math.PI - 2 * D_YAW) {
+        yb0 = Math.floor((y0 - beta + Math.PI) / D_YAW)
+        yb1 = Math.floor((y0 + beta + Math.PI) / D_YAW) // may pass N_YAW or be < 0: wraps when filling
+      }
+    }
+    cand[n] = e; candLower[n] = lower
+    rect[n * 4] = yb0; rect[n * 4 + 1] = yb1; rect[n * 4 + 2] = pb0; rect[n * 4 + 3] = pb1
+    n++
+  }
+  c.alwaysCount = always
+  // nearest bound first within every bin: fill the bins in sorted candidate order
+  const order = c.order
+  for (let i = 0; i < n; i++) order[i] = i
+  order.subarray(0, n).sort(c.cmp)
+  const start = c.binStart
+  start.fill(0)
+  let total = 0
+  for (let i = 0; i < n; i++) {
+    const w = (rect[i * 4 + 1] - rect[i * 4] + 1) * (rect[i * 4 + 3] - rect[i * 4 + 2] + 1)
+    total += w
+  }
+  if (total > MAX_ENTRIES) { c.valid = false; c.refused = true; return }
+  for (let i = 0; i < n; i++) forBins(rect, i, start, null, null, 0, 0)
+  let acc = 0
+  for (let b = 0; b < N_YAW * N_PITCH; b++) { const k = start[b]; start[b] = acc; acc += k }
+  start[N_YAW * N_PITCH] = acc
+  if (c.entries.length < acc) { c.entries = new Int32Array(acc * 2); c.lower = new Float64Array(acc * 2) }
+  for (let k = 0; k < n; k++) {
+    const i = order[k]
+    forBins(rect, i, start, c.entries, c.lower, cand[i], candLower[i])
+  }
+  // filling advanced every bin start to its end (the next bin's start): shift back
+  for (let b = N_YAW * N_PITCH; b > 0; b--) start[b] = start[b - 1]
+  start[0] = 0
+  c.valid = true
+}
+
+/** Counts (entries null) or appends candidate i into every bin of its rectangle. */
+function forBins(rect: Int32Array, i: number, start: Int32Array, entries: Int32Array | null, lower: Float64Array | null, e: number, lo: number): void {
+  const yb0 = rect[i * 4], yb1 = rect[i * 4 + 1], pb0 = rect[i * 4 + 2], pb1 = rect[i * 4 + 3]
+  for (let pb = pb0; pb <= pb1; pb++) {
+    const row = pb * N_YAW
+    for (let yb = yb0; yb <= yb1; yb++) {
+      const b = row + (((yb % N_YAW) + N_YAW) % N_YAW)
+      if (entries === null) start[b]++
+      else { const k = start[b]++; entries[k] = e; lower![k] = lo }
+    }
+  }
+}
+
+/** The bin of unit direction (dx, dy, dz). */
+export function originCacheBin(dx: number, dy: number, dz: number): number {
+  let yb = Math.floor((Math.atan2(dy, dx) + Math.PI) / D_YAW)
+  if (yb >= N_YAW) yb = N_YAW - 1
+  let pb = Math.floor((Math.asin(dz > 1 ? 1 : dz < -1 ? -1 : dz) + Math.PI / 2) / D_PITCH)
+  if (pb >= N_PITCH) pb = N_PITCH - 1
+  if (pb < 0) pb = 0
+  if (yb < 0) yb = 0
+  return pb * N_YAW + yb
+}
