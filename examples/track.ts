@@ -196,17 +196,19 @@ function rasterSurfaces(track: Track): void {
         const px = x0 + (gx + 0.5) * cell
         let t = ((px - ax) * dx + (py - ay) * dy) / len2
         t = t < 0 ? 0 : t > 1 ? 1 : t
-        const d = Math.hypot(ax + dx * t - px, ay + dy * t - py)
+        const ex = ax + dx * t - px, ey = ay + dy * t - py
+        const d2 = ex * ex + ey * ey // squared: the nearest segment wins without a square root per cell
         const k = gy * cols + gx
-        if (d < dist[k]) { dist[k] = d; seg[k] = i; lat[k] = (dx * (py - ay) - dy * (px - ax)) / len }
+        if (d2 < dist[k]) { dist[k] = d2; seg[k] = i; lat[k] = (dx * (py - ay) - dy * (px - ax)) / len }
       }
     }
   }
   const grid = new Uint8Array(cols * rows).fill(SURFACE.grass)
   const hw = track.halfWidth, kw = track.kerbWidth
   for (let k = 0; k < grid.length; k++) {
-    const d = dist[k], i = seg[k]
+    const i = seg[k]
     if (i < 0) continue
+    const d = Math.sqrt(dist[k])
     if (d <= hw) grid[k] = SURFACE.tarmac
     else if (d <= hw + kw && track.kerb[i]) grid[k] = SURFACE.kerb
     else if (d <= hw + 12 && Math.abs(track.curvature[i]) > 1 / 150 && Math.sign(lat[k]) !== Math.sign(track.curvature[i])) grid[k] = SURFACE.gravel

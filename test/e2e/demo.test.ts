@@ -167,6 +167,13 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     await page.keyboard.down('ArrowDown')
     await waitSteps(60)
     await page.keyboard.up('ArrowDown')
+    // C moves the camera to another car, V brings it back.
+    await page.keyboard.press('KeyC')
+    await page.waitForFunction(() => window.pitlaneDemo.following !== window.pitlaneDemo.player, null, { timeout: 10_000 })
+    const other = await page.evaluate(() => window.pitlaneDemo.following)
+    await page.keyboard.press('KeyV')
+    await page.waitForFunction(() => window.pitlaneDemo.following === window.pitlaneDemo.player, null, { timeout: 10_000 })
+    expect(other).not.toBe(player)
   })
 
   it('holds 60 fps worth of sim with 100 cars and the lidar, without a console error', async () => {
