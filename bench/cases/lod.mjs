@@ -18,6 +18,7 @@ export function mixedSim({ full = 10, singleTrack = 60, frozen = 30, hz = 240 } 
     const nx = path[(2 * k + 2) % path.length], ny = path[(2 * k + 3) % path.length]
     const car = sim.addCar({ position: [x, y], heading: Math.atan2(ny - y, nx - x), speed: 8 })
     sim.setAi(car, path, { closed: true, maxSpeed: 20 })
+    sim.setInput(car, { gear: 1 }) // the driver leaves the gear to the user: drive
     // interleave the levels around the loop
     const level = i % 10 === 0 ? 'full' : i % 10 >= 7 ? 'frozen' : 'singleTrack'
     if (level === 'singleTrack') sim.setLod(car, 'singleTrack', hz)

@@ -28,6 +28,7 @@ export function buildScene(opts: SceneOptions = {}): { sim: Sim; cars: number[];
     const nx = OVAL[(2 * k + 2) % OVAL.length], ny = OVAL[(2 * k + 3) % OVAL.length]
     const car = sim.addCar({ position: [x, y], heading: Math.atan2(ny - y, nx - x), speed: 6 + (i % 3) })
     sim.setAi(car, OVAL, { closed: true, maxSpeed: 14 + (i % 4), lateralOffset: (i % 3) - 1 })
+    sim.setInput(car, { gear: 1 }) // the driver leaves the gear to the user: drive
     const level = levelOf(i)
     if (level === 'singleTrack') sim.setLod(car, 'singleTrack', 240)
     else if (level === 'frozen') sim.setLod(car, 'frozen')
