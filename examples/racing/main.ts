@@ -7,7 +7,7 @@
 import { Application, Container } from 'pixi.js'
 import { createWorld, query } from 'bitecs'
 import { createSim, LodController, lidarPresets, type Sim } from '../../src/index'
-import { createDebugRenderer } from '../../src/pixi/index'
+import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
 import { createTrack, projectOnTrack, trackPoint } from '../track'
 import { addCircuit, addField, trackSurfaces, yawMatrix } from '../race/field'
 import { addLapTimer } from '../modding/lap-timer'
@@ -48,6 +48,8 @@ declare global {
 const DT = 1 / 60
 const MAX_STEPS_PER_FRAME = 4
 const FIELD = 100
+/** The player's car stands out in pink; the others are tinted by their level of detail. */
+const PLAYER_COLOR = 0xff4fd8
 
 const demo: DemoHandle = { ready: false, sim: null, steps: 0, player: -1, field: [], lidar: -1, simMs: 0, lidarPoints: 0, following: -1, camera: { x: 0, y: 0, zoom: 4 }, error: null }
 window.pitlaneDemo = demo
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
     flipY: false,
     paths: false,
     colliderColors: { barrier: 0xe5e7eb, cone: 0xff7a1a },
-    carColor: (car, level) => (car === player ? 0xff4fd8 : level === 'full' ? 0x4ade80 : level === 'singleTrack' ? 0xfacc15 : 0x60a5fa),
+    carColor: (car, level) => (car === player ? PLAYER_COLOR : LEVEL_COLORS[level]),
   })
 
   const camera = createCamera(app.canvas, 4)
