@@ -147,6 +147,8 @@ export class RapierHost implements VehicleHost {
       .setRestitution(this.restitution)
     this.bodies[car] = body
     this.colliders[car] = this.world.createCollider(cdesc, body)
+    // Rapier applies mass properties at its next step; the first impulses need them now
+    body.recomputeMassPropertiesFromColliders()
     this.z[car] = z
   }
 
@@ -210,7 +212,10 @@ export class RapierHost implements VehicleHost {
       body.setLinvel(v, false)
       body.setAngvel(v, false)
       body.sleep()
-    } else this.write(car, s)
+    } else {
+      body.recomputeMassPropertiesFromColliders()
+      this.write(car, s)
+    }
   }
 
   /** VehicleHost: steps the Rapier world by dt. */

@@ -14,12 +14,13 @@ function pair(rate: 'host' | 'substep' = 'host') {
 }
 
 describe('hosted car tracks an unhosted one', () => {
-  for (const rate of ['host', 'substep'] as const) {
-    it(`10 s full-throttle acceleration (rate ${rate})`, () => {
+  // the substep rate (one Rapier step per substep, the alternative measured in decision 0004) runs shorter
+  for (const [rate, seconds, minSpeed] of [['host', 10, 28], ['substep', 4, 15]] as const) {
+    it(`${seconds} s full-throttle acceleration (rate ${rate})`, () => {
       const { sim, free, hosted } = pair(rate)
       for (const car of [free, hosted]) sim.setInput(car, { throttle: 1, gear: 1 })
       let worst = 0
-      for (let i = 0; i < 600; i++) {
+      for (let i = 0; i < seconds * 60; i++) {
         sim.step(1 / 60)
         const a = sim.carState(free)
         const b = sim.carState(hosted)
@@ -28,7 +29,7 @@ describe('hosted car tracks an unhosted one', () => {
       const a = sim.carState(free)
       const b = sim.carState(hosted)
       // a real run: the hatchback is well past 100 km/h after 10 s
-      expect(a.speed).toBeGreaterThan(28)
+      expect(a.speed).toBeGreaterThan(minSpeed)
       expect(worst).toBeLessThan(0.02)
       expect(rel(b.position[0], a.position[0])).toBeLessThan(0.02)
       expect(Math.abs(b.position[1] - 50)).toBeLessThan(0.05)
