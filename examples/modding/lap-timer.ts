@@ -4,7 +4,7 @@
  * start/finish line, interpolated within the step; crossing it backwards must be undone before a
  * lap counts again. Core-only: usable from node and from the browser.
  */
-import { observe, onAdd, query, type World } from 'bitecs'
+import { commitRemovals, observe, onAdd, query, registerQuery, type World } from 'bitecs'
 import { getSim, type Sim } from '../../src/sim'
 
 /** Options of addLapTimer. */
@@ -75,13 +75,16 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
   }
   for (const eid of query(sim.world, [Car])) reset(eid)
   const unobserve = observe(sim.world, onAdd(Car), reset)
+  // Registered once: query() would build and hash its terms (and allocate) every step.
+  const allCars = registerQuery(sim.world, [Car])
 
   const system = (world: World) => {
     const s = getSim(world)
     const x = Car.x, y = Car.y
     const dt = s.internal.lastDt
     const t1 = s.internal.time + dt // the sim clock after this step (time advances after the schedule runs)
-    const cars = query(world, [Car])
+    commitRemovals(world)
+    const cars = allCars.dense
     for (let i = 0; i < cars.length; i++) {
       const eid = cars[i]
       const x1 = x[eid], y1 = y[eid], x0 = prevX[eid], y0 = prevY[eid]

@@ -7,7 +7,7 @@
  * `maxReduction` at `minGap` to 0 at `reach`. Leaders are looked up in a spatial hash of
  * `reach`-sized cells, so a step costs O(n) for a spread-out field.
  */
-import { query, type World } from 'bitecs'
+import { commitRemovals, registerQuery, type World } from 'bitecs'
 import { getSim, type Sim } from '../../src/sim'
 
 /** Car.level of a frozen car. */
@@ -59,6 +59,8 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
   const carParams = options.carParams ?? ((car: number) => definitionParams(sim, car))
 
   const { Car } = sim.components
+  // Registered once: query() would build and hash its terms (and allocate) every step.
+  const allCars = registerQuery(sim.world, [Car])
   let reductions = new Float64Array(64), leaders = new Int32Array(64).fill(-1)
   let xs = new Float64Array(64), ys = new Float64Array(64), cs = new Float64Array(64), ss = new Float64Array(64), vs = new Float64Array(64)
   // Spatial hash: head[bucket] → first car index, next[i] → the next car in that bucket (-1 ends).
@@ -69,7 +71,8 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
   const system = (world: World) => {
     const s = getSim(world)
     const dt = s.internal.lastDt
-    const cars = query(world, [Car])
+    commitRemovals(world)
+    const cars = allCars.dense
     const n = cars.length
     if (xs.length < n) {
       const m = Math.max(n, xs.length * 2)
