@@ -187,6 +187,52 @@ describe('public API under random and hostile call sequences', () => {
     }), { numRuns: 50 })
     console.log(`api property suite: ${stats.runs} sequences, ${stats.calls} calls, ${stats.throws} refused with a named error, ${stats.recycled} recycled car ids checked clean`)
   })
+
+  it('rayTest and rayTestLidar never throw on hostile numbers: no hit or a cleared scan, and hits obey the window', () => {
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [0, 0] })
+    sim.addCollider({ kind: 'box', halfExtents: [1, 1, 1] }, { position: [8, 0, 1] })
+    sim.step(1 / 60)
+    const num = fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS), fc.double(), fc.double({ min: -20, max: 20, noNaN: true }))
+    const ok = (a: fc.Arbitrary<number>) => fc.oneof({ weight: 6, arbitrary: a }, { weight: 1, arbitrary: num })
+    const scan = createLidarScan()
+    let scans = 0, cleared = 0, rays = 0, points = 0
+    fc.assert(fc.property(fc.array(num, { minLength: 3, maxLength: 3 }), fc.array(num, { minLength: 3, maxLength: 3 }), num, num, num, num,
+      fc.tuple(ok(fc.double({ min: -3, max: 3, noNaN: true })), ok(fc.double({ min: 0, max: 0.5, noNaN: true })), ok(fc.integer({ min: 0, max: 20 })),
+        ok(fc.double({ min: -0.5, max: 0.5, noNaN: true })), ok(fc.double({ min: 0, max: 0.2, noNaN: true })), ok(fc.integer({ min: 0, max: 4 })),
+        ok(fc.double({ min: 0, max: 2, noNaN: true })), ok(fc.double({ min: 1, max: 60, noNaN: true }))),
+      (start, dir, len, oid, lid, mask, [ys, yi, yc, ps, pi, pc, rmin, rmax]) => {
+        const list = sim.rayTest(start, dir, len, oid, lid, mask)
+        rays++
+        const h = list.at(0)
+        if (!(typeof len === 'number' && len > 0 && Number.isFinite(len)) || !start.every(Number.isFinite)) { if (h) return false }
+        if (h && !(h.distance >= 0 && h.distance <= len)) return false
+        sim.rayTestLidar([0, 0, 0, 1], [0, 0, 1], ys, yi, yc, ps, pi, pc, rmin, rmax, car, 0, -1, scan)
+        scans++
+        const validCounts = Number.isInteger(yc) && yc > 0 && Number.isInteger(pc) && pc > 0
+        const finiteAngles = [ys, yi, ps, pi].every(Number.isFinite)
+        if (!validCounts || !finiteAngles || !(rmax > rmin) || !Number.isFinite(rmin) || !Number.isFinite(rmax)) { cleared++; return scan.count === 0 }
+        points += scan.count
+        // (window check only at sane magnitudes: a range start like -1e308 cancels every digit)
+        if (Math.abs(rmin) < 1e6 && Math.abs(rmax) < 1e6) for (let k = 0; k < scan.count; k++) if (!(scan.distances[k] >= rmin - 1e-9 && scan.distances[k] <= rmax + 1e-9)) return false
+        return true
+      }), { numRuns: 400 })
+    // a zero direction means +z; a ray starting below the ground starts inside it (distance 0)
+    expect(sim.rayTest([30, 30, 1], [0, 0, 0], 10).size()).toBe(0)
+    expect(sim.rayTest([30, 30, -1], [0, 0, 0], 10).at(0)?.distance).toBe(0)
+    console.log(`ray rules: ${rays} hostile rayTests, ${scans} rayTestLidar calls (${cleared} must clear, ${points} points checked) without a throw`)
+  })
+
+  // BUG (vehicle domain, systems/step-vehicles.ts): sim.step accepts any finite dt > 0 and each car
+  // runs dt·hz substeps with no cap, so step(1e6) takes 1e9 four-wheel substeps (many minutes) and
+  // step(1e308) never returns (acc ≈ 1e311, and acc -= 1 leaves it unchanged). Skipped: it hangs.
+  it.skip('a huge finite dt is refused or bounded (vehicle bug: unbounded substep loop hangs)', () => {
+    const sim = createSim(createWorld())
+    sim.addCar({ position: [0, 0] })
+    const t = performance.now()
+    try { sim.step(1e308) } catch (e) { expect(e).toBeInstanceOf(RangeError) }
+    expect(performance.now() - t).toBeLessThan(2000)
+  })
 })
 
 function describeOp(o: Record<string, unknown>): string {
