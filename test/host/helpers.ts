@@ -1,8 +1,8 @@
 /** Test helpers for hosted cars: a sim with a Rapier world attached, and a bare Rapier world. */
 import RAPIER from '@dimforge/rapier3d-compat'
 import { createWorld } from 'bitecs'
-import { createSim, type Sim, type SimOptions } from '../../src/index'
-import { attachRapier, type RapierHost, type RapierHostOptions } from '../../src/rapier/index'
+import { createSim, type SimOptions } from '../../src/index'
+import { attachRapier, type HostedSim, type RapierHost, type RapierHostOptions } from '../../src/rapier/index'
 
 let ready: Promise<void> | null = null
 
@@ -13,11 +13,10 @@ export function initRapier(): Promise<void> {
 }
 
 /** A sim with a fresh Rapier world (no gravity needed: chassis bodies move in the plane) attached. */
-export function hostedSim(options?: SimOptions, hostOptions?: RapierHostOptions): { sim: Sim; rapier: RapierHost; world: InstanceType<typeof RAPIER.World> } {
-  const sim = createSim(createWorld(), options)
+export function hostedSim(options?: SimOptions, hostOptions?: RapierHostOptions): { sim: HostedSim; rapier: RapierHost; world: InstanceType<typeof RAPIER.World> } {
   const world = new RAPIER.World({ x: 0, y: 0, z: -9.81 })
-  const rapier = attachRapier(sim, world, RAPIER, hostOptions)
-  return { sim, rapier, world }
+  const rapier = attachRapier(createSim(createWorld(), options), world, RAPIER, hostOptions)
+  return { sim: rapier.sim, rapier, world }
 }
 
 /** Adds a fixed box to a Rapier world: centre (x, y, z), half extents (hx, hy, hz). */
