@@ -46,6 +46,24 @@ function verifyAgainstRayTest(ctx, pos = ctx.scene.sensor) {
   ctx.extra = `${scan.count} hits of ${ctx.rays} rays, strategy ${['-', 'flat', 'buckets', 'bvh'][sim.internal.lidars.shared.strategy]}`
 }
 
+/** CPU time (ms) of fn(): robust to other processes sharing the cores. */
+function cpuMs(fn) {
+  const u0 = process.cpuUsage()
+  fn()
+  const u = process.cpuUsage(u0)
+  return (u.user + u.system) / 1000
+}
+
+/** Interleaved min-of-7 CPU time of one scan vs rayTest along the same rays: a ratio robust to a busy machine. */
+function pairedRatio(ctx) {
+  let lidar = Infinity, ray = Infinity
+  for (let r = 0; r < 7; r++) {
+    lidar = Math.min(lidar, cpuMs(() => { for (let k = 0; k < 4; k++) scanOnce(ctx) }))
+    ray = Math.min(ray, cpuMs(() => rayTestRun(ctx)) * 4)
+  }
+  ctx.extra += `; ${(lidar / ray).toFixed(3)}× rayTest's CPU time on the same rays (interleaved, min of 7)`
+}
+
 function rayTestRun(ctx) {
   const { sim, dirs, scene } = ctx
   const d = [0, 0, 0]
@@ -62,7 +80,7 @@ export const cases = [
     unit: 'ns/ray',
     what: 'rayTestLidar, 1024×16 pattern, sparse scene of 1000 shapes (as rayTest)',
     setup: () => setup(sparseScene()),
-    verify: (ctx) => verifyAgainstRayTest(ctx),
+    verify: (ctx) => { verifyAgainstRayTest(ctx); pairedRatio(ctx) },
     run(ctx) { scanOnce(ctx); return ctx.rays },
   },
   {
@@ -90,7 +108,7 @@ export const cases = [
     unit: 'ns/ray',
     what: 'rayTestLidar, 1024×16 pattern, dense scene (as rayTestDense)',
     setup: () => setup(denseScene()),
-    verify: (ctx) => verifyAgainstRayTest(ctx),
+    verify: (ctx) => { verifyAgainstRayTest(ctx); pairedRatio(ctx) },
     run(ctx) { scanOnce(ctx); return ctx.rays },
   },
 ]

@@ -24,6 +24,8 @@ export interface LidarCandidates {
   sy: Float64Array
   sz: Float64Array
   sr2: Float64Array
+  /** 1 for a plane (tested through rayPlane directly), else 0. */
+  plane: Uint8Array
   // unsorted scratch and the sort permutation
   order: Int32Array
   rawEid: Int32Array
@@ -40,7 +42,7 @@ export interface LidarCandidates {
 export function createLidarCandidates(): LidarCandidates {
   const c = {
     n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
-    sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), rawSphere: new Float64Array(0),
+    sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), plane: new Uint8Array(0), rawSphere: new Float64Array(0),
     order: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
   } as unknown as LidarCandidates
   // one comparator per candidate set (not per call): nearest bound first, then entity id
@@ -55,7 +57,7 @@ function reserve(c: LidarCandidates, n: number): void {
   c.ax = new Float64Array(m); c.ay = new Float64Array(m); c.az = new Float64Array(m); c.alpha = new Float64Array(m)
   c.order = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
   c.rawAx = new Float64Array(m); c.rawAy = new Float64Array(m); c.rawAz = new Float64Array(m); c.rawAlpha = new Float64Array(m)
-  c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.rawSphere = new Float64Array(4 * m)
+  c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.plane = new Uint8Array(m); c.rawSphere = new Float64Array(4 * m)
 }
 
 /** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
@@ -132,6 +134,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     // lower bound along the ray from its start (rangeMin out along the direction), padded down
     c.lowerT[i] = rawLower[j] - rangeMin - (REL * (rawLower[j] + Math.abs(rangeMin)) + ABS)
     c.ax[i] = rawAx[j]; c.ay[i] = rawAy[j]; c.az[i] = rawAz[j]; c.alpha[i] = rawAlpha[j]
+    c.plane[i] = kind[rawEid[j]] === ColliderKind.plane ? 1 : 0
     c.sx[i] = rawSphere[4 * j]; c.sy[i] = rawSphere[4 * j + 1]; c.sz[i] = rawSphere[4 * j + 2]; c.sr2[i] = rawSphere[4 * j + 3]
   }
   c.n = n

@@ -14,8 +14,9 @@ import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
 import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
-import { rayCollider } from './narrowphase'
-import { castRay, normalizeDirection } from './query'
+import { rayCollider, rayPlane } from './narrowphase'
+import { castRay } from './query'
+import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase } from './state'
 
 /** Strategy codes (Caster.strategy). */
@@ -46,11 +47,10 @@ export interface LidarCaster {
   /** Sensor rotation and position of the current scan. */
   rot: Float64Array
   pos: Float64Array
-  /** Scratch: a narrow-phase result (t, normal), a ray's world direction, start and unit direction. */
+  /** The world rays (cached while pose, rangeMin and pattern are unchanged). */
+  rays: LidarRays
+  /** Scratch: a narrow-phase result (t, normal). */
   hit: Float64Array
-  dir: Float64Array
-  org: Float64Array
-  unit: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
@@ -63,7 +63,7 @@ export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(3), scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), hit: new Float64Array(4), dir: new Float64Array(3), org: new Float64Array(3), unit: new Float64Array(3),
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
   }
 }
@@ -141,8 +141,16 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   }
   c.scansSinceBuild++
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
-  if (c.strategy === LidarStrategy.bvh) { castBvh(sim, c, rangeMin, length, oid, lid, mask, scan); c.tests = yawCount * pitchCount }
-  else c.tests = castLists(sim, c, rangeMin, length, scan)
+  // whole patterns up to the cache limit keep their world rays; larger ones go in chunks of rows
+  const rowsPerChunk = yawCount * pitchCount <= LIDAR_RAY_CACHE_MAX ? yawCount : Math.max(1, Math.floor(LIDAR_RAY_CACHE_MAX / pitchCount))
+  let tests = 0
+  for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
+    const y1 = Math.min(yawCount, y0 + rowsPerChunk)
+    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
+    if (c.strategy === LidarStrategy.bvh) { castBvh(sim, c, rangeMin, length, oid, lid, mask, scan, y0, y1); tests += (y1 - y0) * pitchCount }
+    else tests += castLists(sim, c, rangeMin, length, scan, y0, y1)
+  }
+  c.tests = tests
   return scan
 }
 
@@ -177,7 +185,7 @@ function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: nu
   const k = c.cands, b = c.buckets
   // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
-  layoutLidarBuckets(b, d, Math.max(8, Math.min(1024, perTurn >> 1)), Math.max(1, Math.min(32, d.pitchCount)))
+  layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn >> 1)), Math.max(1, Math.min(32, d.pitchCount)))
   const wantCells = force === LidarStrategy.buckets || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
@@ -202,18 +210,6 @@ function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
 
 const NONE = 0x7fffffff
 
-/**
- * The world ray of sensor-frame direction (dx, dy, dz), exactly as the contract builds it: w = R·d,
- * start = pos + rangeMin·w (into c.org), direction normalised by rayTest's own function (into c.unit).
- */
-function worldRay(c: LidarCaster, dx: number, dy: number, dz: number, rangeMin: number): void {
-  const R = c.rot, w = c.dir, o = c.org, pos = c.pos
-  const wx = R[0] * dx + R[1] * dy + R[2] * dz, wy = R[3] * dx + R[4] * dy + R[5] * dz, wz = R[6] * dx + R[7] * dy + R[8] * dz
-  o[0] = pos[0] + rangeMin * wx; o[1] = pos[1] + rangeMin * wy; o[2] = pos[2] + rangeMin * wz
-  w[0] = wx; w[1] = wy; w[2] = wz
-  normalizeDirection(w, c.unit)
-}
-
 /** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
 function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {
   const i = scan.count
@@ -224,24 +220,23 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
   scan.count = i + 1
 }
 
-/** Casts every ray against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
-function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan): number {
+/** Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
+function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number): number {
   const state = sim.internal.collision
+  const C = state.Collider, CP = C.position, CR = C.rotation
   const d = c.dirs, b = c.buckets, k = c.cands
-  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const cells = c.strategy === LidarStrategy.buckets
   const E = cells ? b.everywhere : b.inBand, nE = cells ? b.everywhereCount : b.inBandCount
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
-  const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2
-  const hit = c.hit, o = c.org, u = c.unit
-  let tests = 0
-  for (let y = 0; y < Y; y++) {
+  const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
+  const O = c.rays.org, D = c.rays.dir
+  const hit = c.hit
+  let tests = 0, q = 0
+  for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
-    for (let p = 0; p < P; p++) {
-      const cpp = cp[p]
-      const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
-      worldRay(c, dx, dy, dz, rangeMin)
-      const ox = o[0], oy = o[1], oz = o[2], nx = u[0], ny = u[1], nz = u[2]
+    for (let p = 0; p < P; p++, q += 3) {
+      const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
       let best = length, bestEid = -1
@@ -250,43 +245,53 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
         let ci: number
         if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
         if (clow[ci] > best) break
-        // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
-        const r2 = csr2[ci]
-        if (r2 !== Infinity) {
-          const vx = csx[ci] - ox, vy = csy[ci] - oy, vz = csz[ci] - oz
-          const ex = vy * nz - vz * ny, ey = vz * nx - vx * nz, ez = vx * ny - vy * nx
-          if (ex * ex + ey * ey + ez * ez > r2) continue
-          const along = vx * nx + vy * ny + vz * nz // sphere wholly behind the start or beyond the best hit
-          if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
-        }
-        tests++
         const e = ceid[ci]
-        if (rayCollider(state, e, ox, oy, oz, nx, ny, nz, best, hit)) {
-          const t = hit[0]
-          // rayTest's tie rule: equal distances go to the lowest entity id
-          if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e }
+        let t = -1
+        if (cplane[ci] === 1) {
+          tests++
+          // planes (the ground: half of all rays): rayCollider's own transform and rayPlane, inline
+          const wx = ox - CP[3 * e], wy = oy - CP[3 * e + 1], wz = oz - CP[3 * e + 2], r = 9 * e
+          const lz = CR[r + 2] * wx + CR[r + 5] * wy + CR[r + 8] * wz
+          const ez = CR[r + 2] * nx + CR[r + 5] * ny + CR[r + 8] * nz
+          const res = rayPlane(lz, ez, best, hit)
+          if (res !== 0) t = res === 2 ? 0 : hit[0]
+        } else {
+          // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
+          const r2 = csr2[ci]
+          if (r2 !== Infinity) {
+            const vx = csx[ci] - ox, vy = csy[ci] - oy, vz = csz[ci] - oz
+            const ex = vy * nz - vz * ny, ey = vz * nx - vx * nz, ez = vx * ny - vy * nx
+            if (ex * ex + ey * ey + ez * ez > r2) continue
+            const along = vx * nx + vy * ny + vz * nz // sphere wholly behind the start or beyond the best hit
+            if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
+          }
+          tests++
+          if (rayCollider(state, e, ox, oy, oz, nx, ny, nz, best, hit)) t = hit[0]
         }
+        // rayTest's tie rule: equal distances go to the lowest entity id
+        if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
       }
-      if (bestEid >= 0) pushHit(scan, y * P + p, rangeMin + best, dx, dy, dz)
+      if (bestEid >= 0) { const cpp = cp[p]; pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p]) }
     }
   }
   return tests
 }
 
-/** Casts every ray through the collision domain's BVH (exactly rayTest's closest-hit query). */
-function castBvh(sim: Sim, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan): void {
+/** Casts rays of yaw rows [y0, y1) through the collision domain's BVH (exactly rayTest's closest-hit query). */
+function castBvh(sim: Sim, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
   const state = sim.internal.collision
   const d = c.dirs
-  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  const hit = c.hit, o = c.org, u = c.unit
-  for (let y = 0; y < Y; y++) {
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
+  const O = c.rays.org, D = c.rays.dir
+  const hit = c.hit
+  let q = 0
+  for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]
-    for (let p = 0; p < P; p++) {
-      const cpp = cp[p]
-      const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
-      worldRay(c, dx, dy, dz, rangeMin)
-      if (castRay(state, o[0], o[1], o[2], u[0], u[1], u[2], length, objectId, localId, mask, hit) >= 0) {
-        pushHit(scan, y * P + p, rangeMin + hit[0], dx, dy, dz)
+    for (let p = 0; p < P; p++, q += 3) {
+      if (!(D[q] === D[q])) continue // NaN: rayTest casts no such ray
+      if (castRay(state, O[q], O[q + 1], O[q + 2], D[q], D[q + 1], D[q + 2], length, objectId, localId, mask, hit) >= 0) {
+        const cpp = cp[p]
+        pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p])
       }
     }
   }

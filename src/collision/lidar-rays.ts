@@ -1,0 +1,66 @@
+/**
+ * The world rays of a scan, per ray: start = pos + rangeMin·w and the unit direction of w = R·d,
+ * normalised with exactly rayTest's arithmetic (query.ts normalizeDirection), so every ray is bit
+ * for bit the one rayTest would cast. Cached while the pose, rangeMin and pattern are unchanged
+ * (a fixed sensor then pays the divisions and square root once); large patterns are filled in
+ * chunks of yaw columns instead.
+ */
+import type { LidarDirections } from './lidar-directions'
+
+/** At most this many rays are cached whole (6 doubles each). */
+export const LIDAR_RAY_CACHE_MAX = 1 << 18
+
+/** World ray origins and unit directions of rows [y0, y1) of a pattern; dir[3i] is NaN for a ray rayTest would not cast. */
+export interface LidarRays {
+  org: Float64Array
+  dir: Float64Array
+  /** Yaw rows currently held, and the key (pose, rangeMin, directions revision) they were made for. */
+  y0: number
+  y1: number
+  key: Float64Array
+  revision: number
+}
+
+/** Creates an empty ray cache. */
+export function createLidarRays(): LidarRays {
+  return { org: new Float64Array(0), dir: new Float64Array(0), y0: 0, y1: 0, key: new Float64Array(13).fill(NaN), revision: -1 }
+}
+
+/** True when `r` already holds rows [y0, y1) for this pose, rangeMin and pattern. */
+export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): boolean {
+  if (r.revision !== d.revision || r.y0 !== y0 || r.y1 !== y1 || r.key[12] !== rangeMin) return false
+  for (let i = 0; i < 9; i++) if (r.key[i] !== rot[i]) return false
+  for (let i = 0; i < 3; i++) if (r.key[9 + i] !== pos[i]) return false
+  return true
+}
+
+/** Fills rows [y0, y1) of the pattern's world rays into `r`. */
+export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): void {
+  const P = d.pitchCount, n = (y1 - y0) * P
+  if (r.dir.length < 3 * n) { r.dir = new Float64Array(3 * n); r.org = new Float64Array(3 * n) }
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, O = r.org, D = r.dir
+  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
+  const px = pos[0], py = pos[1], pz = pos[2]
+  let k = 0
+  for (let y = y0; y < y1; y++) {
+    const cyy = cy[y], syy = sy[y]
+    for (let p = 0; p < P; p++, k += 3) {
+      const cpp = cp[p]
+      const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
+      const wx = r0 * dx + r1 * dy + r2 * dz, wy = r3 * dx + r4 * dy + r5 * dz, wz = r6 * dx + r7 * dy + r8 * dz
+      const ox = px + rangeMin * wx, oy = py + rangeMin * wy, oz = pz + rangeMin * wz
+      O[k] = ox; O[k + 1] = oy; O[k + 2] = oz
+      // normalizeDirection's arithmetic, inlined: non-finite → no ray, zero → +z, else (w/m)/|w/m|
+      if (!Number.isFinite(wx) || !Number.isFinite(wy) || !Number.isFinite(wz) || !Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) { D[k] = NaN; continue }
+      const m = Math.max(Math.abs(wx), Math.abs(wy), Math.abs(wz))
+      if (m === 0) { D[k] = 0; D[k + 1] = 0; D[k + 2] = 1; continue }
+      const a = wx / m, b = wy / m, c = wz / m
+      const len = Math.sqrt(a * a + b * b + c * c)
+      D[k] = a / len; D[k + 1] = b / len; D[k + 2] = c / len
+    }
+  }
+  r.y0 = y0; r.y1 = y1; r.revision = d.revision
+  for (let i = 0; i < 9; i++) r.key[i] = rot[i]
+  for (let i = 0; i < 3; i++) r.key[9 + i] = pos[i]
+  r.key[12] = rangeMin
+}
