@@ -1,8 +1,9 @@
 /** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
 import { Not, query, type World } from 'bitecs'
 import { getSim } from '../src/sim'
-import { stepFourWheel } from '../src/vehicle/four-wheel'
-import { stepSingleTrack } from '../src/vehicle/single-track'
+import { fourWheelSubstep } from '../src/vehicle/four-wheel'
+import { singleTrackSubstep } from '../src/vehicle/single-track'
+import { substep } from '../src/vehicle/substep'
 import { Hosted } from '../src/vehicle/host'
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
@@ -24,12 +25,14 @@ export function stepVehicles(world: World): World {
     if (d === undefined) continue
     const hz = C.hz[eid]
     const h = 1 / hz
+    substep[0] = h
+    substep[1] = g
     let acc = C.acc[eid] + dt * hz
     let t = C.time[eid]
     if (C.model[eid] === 0) {
-      while (acc >= 1 - EPS) { stepFourWheel(C, d, eid, h, g, surfaces); acc -= 1; t += h }
+      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }
     } else {
-      while (acc >= 1 - EPS) { stepSingleTrack(C, d, eid, h, g, surfaces); acc -= 1; t += h }
+      while (acc >= 1 - EPS) { singleTrackSubstep(C, d, eid, surfaces); acc -= 1; t += h }
     }
     C.acc[eid] = acc
     C.time[eid] = t

@@ -9,9 +9,10 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping, tyreOut } from './tyre'
+import { tyreDamping, tyreIn, tyreOut } from './tyre'
 import { ptFree, ptGround, ptJ, ptTorque, stepDriveline } from './powertrain'
-import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
+import { bodyIn, freeWheel, integratePlanar, steerTowards, wheelHeld, wheelIn } from './wheel'
+import { substep } from './substep'
 
 const xs = new Float64Array(4)
 const ys = new Float64Array(4)
@@ -26,8 +27,17 @@ const fzs = new Float64Array(4)
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
 export const DEFAULT_RR = 0.012
 
-/** Advances four-wheel car `eid` by one substep h. `surfaces` null = tarmac everywhere. */
+/** Advances four-wheel car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
 export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
+  substep[0] = h
+  substep[1] = gravity
+  fourWheelSubstep(C, d, eid, surfaces)
+}
+
+/** Like stepFourWheel with h and gravity already in `substep` (the vehicle system sets them once per car). */
+export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
+  const h = substep[0]
+  const gravity = substep[1]
   const a = d.a
   const b = d.b
   const R = d.R
@@ -35,7 +45,8 @@ export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: numbe
   ys[0] = 0.5 * d.tf; ys[1] = -0.5 * d.tf; ys[2] = 0.5 * d.tr; ys[3] = -0.5 * d.tr
 
   // steering with Ackermann geometry (the inner wheel turns more)
-  const delta = steerTowards(C, d, eid, h)
+  steerTowards(C, d, eid)
+  const delta = C.steerAngle[eid]
   let dl = delta
   let dr = delta
   if (delta !== 0 && d.ackermann > 0) {
@@ -97,14 +108,17 @@ export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: numbe
     ptGround[i] = u
     vyw[i] = w
     const omega = ws[w0 + i]
-    tyreDamping(d, fzs[i], grip, u, w, omega * R - u)
+    tyreIn[0] = fzs[i]; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u; tyreIn[5] = 0
+    tyreDamping(d)
     cxs[i] = tyreOut[0]
     cys[i] = tyreOut[1]
     const front = i < 2
-    const bt = brake * (front ? d.brakeFront : d.brakeRear)
-    freeWheel(d, i, omega, d.iw, tyreOut[0], u, bt, rr * fzs[i] * R + (front ? 0 : hand), h)
+    wheelIn[0] = omega; wheelIn[1] = d.iw; wheelIn[2] = tyreOut[0]; wheelIn[3] = u
+    wheelIn[4] = brake * (front ? d.brakeFront : d.brakeRear)
+    wheelIn[5] = rr * fzs[i] * R + (front ? 0 : hand)
+    freeWheel(d, i)
   }
-  stepDriveline(C, d, eid, h, d.driveShare, true)
+  stepDriveline(C, d, eid, d.driveShare, true)
 
   // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
   let fx = 0
@@ -152,5 +166,6 @@ export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: numbe
   C.roll[eid] = phi + h * nphid
   C.pitch[eid] = th + h * nthd
 
-  integratePlanar(C, d, eid, h, fx, fy, mz, cHeld, cY, cR)
+  bodyIn[0] = fx; bodyIn[1] = fy; bodyIn[2] = mz; bodyIn[3] = cHeld; bodyIn[4] = cY; bodyIn[5] = cR
+  integratePlanar(C, d, eid)
 }

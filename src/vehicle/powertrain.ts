@@ -9,6 +9,7 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import { V_LOW } from './tyre'
+import { substep } from './substep'
 
 /** Free (clutch-less) wheel speeds of this substep, per wheel index (scratch, filled by the model). */
 export const ptFree = new Float64Array(4)
@@ -43,7 +44,8 @@ export function engineTorque(d: ResolvedCar, we: number, throttle: number): numb
 }
 
 /** Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer. */
-export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number, h: number): number {
+export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number): number {
+  const h = substep[0]
   let gear = C.gearActual[eid]
   let timer = C.shiftTimer[eid] - h
   if (timer < 0) timer = 0
@@ -72,7 +74,8 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
  * `share`; writes the drive torque of every wheel into ptTorque. `pairs`: apply the limited-slip
  * coupling between wheels 0–1 and 2–3.
  */
-export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: number, share: Float64Array, pairs: boolean): void {
+export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: Float64Array, pairs: boolean): void {
+  const h = substep[0]
   let carrier = 0
   let S = 0
   for (let i = 0; i < 4; i++) {
@@ -80,7 +83,7 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: numbe
     if (s !== 0) { carrier += s * ptFree[i]; S += (s * s) / ptJ[i] }
     ptTorque[i] = 0
   }
-  const gear = selectGear(C, d, eid, carrier, h)
+  const gear = selectGear(C, d, eid, carrier)
   const we = C.engineSpeed[eid]
   const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
   const ie = d.engineInertia
@@ -98,10 +101,10 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: numbe
       const tc = G * eff * tcl
       for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
       if (pairs && d.lsd) {
-        if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]), h)
-        if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]), h)
+        if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]))
+        if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]))
       }
-      if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i, h)
+      if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i)
     }
   }
   const w = we + (h * (te - tcl)) / ie
@@ -111,7 +114,8 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, h: numbe
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-function limitSpin(d: ResolvedCar, i: number, h: number): void {
+function limitSpin(d: ResolvedCar, i: number): void {
+  const h = substep[0]
   const t = ptTorque[i]
   const u = ptGround[i]
   const den = u > V_LOW ? u : u < -V_LOW ? -u : V_LOW
@@ -127,7 +131,8 @@ function limitSpin(d: ResolvedCar, i: number, h: number): void {
 
 // Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most
 // preload + locking·|input|, never more than would equalise them this substep.
-function lsdPair(d: ResolvedCar, i: number, j: number, input: number, h: number): void {
+function lsdPair(d: ResolvedCar, i: number, j: number, input: number): void {
+  const h = substep[0]
   if (input === 0 && d.lsdPreload === 0) return
   const wi = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
   const wj = ptFree[j] + (h * ptTorque[j]) / ptJ[j]

@@ -8,9 +8,10 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping, tyreOut } from './tyre'
+import { tyreDamping, tyreIn, tyreOut } from './tyre'
 import { ptFree, ptGround, ptJ, ptTorque, stepDriveline } from './powertrain'
-import { freeWheel, integratePlanar, steerTowards, wheelHeld } from './wheel'
+import { bodyIn, freeWheel, integratePlanar, steerTowards, wheelHeld, wheelIn } from './wheel'
+import { substep } from './substep'
 import { DEFAULT_RR } from './four-wheel'
 
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
@@ -23,13 +24,23 @@ const cys = new Float64Array(4)
 const vxs = new Float64Array(4)
 const vys = new Float64Array(4)
 
-/** Advances single-track car `eid` by one substep h. `surfaces` null = tarmac everywhere. */
+/** Advances single-track car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
 export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
+  substep[0] = h
+  substep[1] = gravity
+  singleTrackSubstep(C, d, eid, surfaces)
+}
+
+/** Like stepSingleTrack with h and gravity already in `substep` (the vehicle system sets them once per car). */
+export function singleTrackSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
+  const h = substep[0]
+  const gravity = substep[1]
   const a = d.a
   const b = d.b
   const L = d.L
   const R = d.R
-  const delta = steerTowards(C, d, eid, h)
+  steerTowards(C, d, eid)
+  const delta = C.steerAngle[eid]
   const cd = Math.cos(delta)
   const sd = Math.sin(delta)
   const m = d.mass
@@ -73,20 +84,23 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
     const omega = ws[w0 + i]
     // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
     // under the axle's steady lateral load transfer (ay ≈ r·vx)
-    tyreDamping(d, 0.5 * fz, grip, u, w, omega * R - u, (front ? d.ltF : d.ltR) * r * vx)
+    tyreIn[0] = 0.5 * fz; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
+    tyreIn[5] = (front ? d.ltF : d.ltR) * r * vx
+    tyreDamping(d)
     const cx = 2 * tyreOut[0]
     const cy = 2 * tyreOut[1]
     cxs[i] = cx
     cys[i] = cy
-    const bt = brake * 2 * (front ? d.brakeFront : d.brakeRear)
-    const fric = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
-    freeWheel(d, i, omega, 2 * d.iw, cx, u, bt, fric, h)
+    wheelIn[0] = omega; wheelIn[1] = 2 * d.iw; wheelIn[2] = cx; wheelIn[3] = u
+    wheelIn[4] = brake * 2 * (front ? d.brakeFront : d.brakeRear)
+    wheelIn[5] = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
+    freeWheel(d, i)
     cY += cx * s * s + cy * c * c
     cR += cy * xa * xa
   }
   ptFree[1] = ptFree[3] = 0
   ptJ[1] = ptJ[3] = 1
-  stepDriveline(C, d, eid, h, d.axleShare, false)
+  stepDriveline(C, d, eid, d.axleShare, false)
 
   let fx = 0
   let fy = 0
@@ -108,7 +122,8 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
     mz += (k === 0 ? a : -b) * fby
     if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
   }
-  integratePlanar(C, d, eid, h, fx, fy, mz, cHeld, cY, cR)
+  bodyIn[0] = fx; bodyIn[1] = fy; bodyIn[2] = mz; bodyIn[3] = cHeld; bodyIn[4] = cY; bodyIn[5] = cR
+  integratePlanar(C, d, eid)
 
   // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
   const nvx = C.vx[eid]

@@ -13,15 +13,24 @@ import type { ResolvedCar } from './definition'
 /** Slip-regularisation speed, m/s: below it slip is measured against this speed. */
 export const V_LOW = 0.5
 
+/** Input of tyreDamping: [fz, grip, vx, vy, slipV, spread] (scratch: doubles passed as arguments would be boxed). */
+export const tyreIn = new Float64Array(6)
 /** Output of tyreDamping: [cx, cy, peak force D]. Overwritten by every call (no allocation). */
 export const tyreOut = new Float64Array(3)
 
 /**
- * Computes the tyre's secant damping coefficients into tyreOut for load fz (N) and surface grip.
- * `spread` (N, default 0): the tyre stands for a pair whose loads are fz ± spread (the single-track
- * axle under lateral load transfer); the load-sensitivity loss of the pair is taken off its peak.
+ * Computes the tyre's secant damping coefficients into tyreOut from tyreIn: load fz (N), surface
+ * grip, wheel-frame ground velocity (vx, vy), slip velocity ωR − vx, and `spread` (N, 0 for a
+ * single tyre): the tyre stands for a pair whose loads are fz ± spread (the single-track axle under
+ * lateral load transfer); the load-sensitivity loss of the pair is taken off its peak.
  */
-export function tyreDamping(d: ResolvedCar, fz: number, grip: number, vx: number, vy: number, slipV: number, spread = 0): void {
+export function tyreDamping(d: ResolvedCar): void {
+  const fz = tyreIn[0]
+  const grip = tyreIn[1]
+  const vx = tyreIn[2]
+  const vy = tyreIn[3]
+  const slipV = tyreIn[4]
+  const spread = tyreIn[5]
   if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
   const ax = vx < 0 ? -vx : vx
   const den = ax > V_LOW ? ax : V_LOW

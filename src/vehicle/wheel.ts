@@ -6,6 +6,12 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import { ptFree, ptJ } from './powertrain'
+import { substep } from './substep'
+
+/** Input of freeWheel: [omega, iw, cx, vxw, brakeT, fricT] (scratch). */
+export const wheelIn = new Float64Array(6)
+/** Input of integratePlanar: [fx, fy, mz, cx, cy, cr] (scratch). */
+export const bodyIn = new Float64Array(6)
 
 /** Per wheel: 1 when friction held the wheel at rest this substep (scratch). */
 export const wheelHeld = new Uint8Array(4)
@@ -14,13 +20,20 @@ export const wheelHeld = new Uint8Array(4)
 const ABS_SLIP = 0.85
 
 /**
- * Free (no drive torque) implicit spin update of wheel slot `i`: inertia `iw`, tyre damping `cx`
+ * Free (no drive torque) implicit spin update of wheel slot `i` from wheelIn: spin `omega`, inertia `iw`, tyre damping `cx`
  * (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
  * (handbrake, rolling resistance). With ABS the pedal may slow the wheel only down to the slip
  * ratio ABS_SLIP·peakSlip (an ideal slip controller, so the car brakes near the tyre's peak and
  * keeps steering). Writes ptFree[i], ptJ[i] and wheelHeld[i].
  */
-export function freeWheel(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number, h: number): void {
+export function freeWheel(d: ResolvedCar, i: number): void {
+  const omega = wheelIn[0]
+  const iw = wheelIn[1]
+  const cx = wheelIn[2]
+  const vxw = wheelIn[3]
+  const brakeT = wheelIn[4]
+  const fricT = wheelIn[5]
+  const h = substep[0]
   const R = d.R
   const J = iw + h * R * R * cx
   const base = iw * omega + h * R * cx * vxw
@@ -43,24 +56,30 @@ function friction(num: number, f: number): number {
   return num > f ? num - f : num < -f ? num + f : 0
 }
 
-/** Rate-limited steering: moves the car's road-wheel angle towards the input and returns it. */
-export function steerTowards(C: CarStore, d: ResolvedCar, eid: number, h: number): number {
+/** Rate-limited steering: moves the car's road-wheel angle (C.steerAngle) towards the input. */
+export function steerTowards(C: CarStore, d: ResolvedCar, eid: number): void {
   const target = C.steer[eid] * d.maxSteer
   let delta = C.steerAngle[eid]
-  const step = d.steerRate * h
+  const step = d.steerRate * substep[0]
   const diff = target - delta
   delta = diff > step ? delta + step : diff < -step ? delta - step : target
   C.steerAngle[eid] = delta
-  return delta
 }
 
 /**
- * Integrates the planar body one substep from body-frame force (fx, fy) and yaw moment mz:
- * longitudinal explicit (the implicit wheels bound its stiffness) except `cx` for held wheels,
+ * Integrates the planar body one substep from bodyIn: body-frame force (fx, fy), yaw moment mz,
+ * damping cx, cy, cr. Longitudinal explicit (the implicit wheels bound its stiffness) except `cx` for held wheels,
  * lateral and yaw with the diagonal implicit damping `cy`, `cr` (stable at low speed and low rates,
  * and exact in a steady state where the net force vanishes). Then heading and position.
  */
-export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number, h: number, fx: number, fy: number, mz: number, cx: number, cy: number, cr: number): void {
+export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number): void {
+  const h = substep[0]
+  const fx = bodyIn[0]
+  const fy = bodyIn[1]
+  const mz = bodyIn[2]
+  const cx = bodyIn[3]
+  const cy = bodyIn[4]
+  const cr = bodyIn[5]
   const m = d.mass
   const vx = C.vx[eid]
   const vy = C.vy[eid]

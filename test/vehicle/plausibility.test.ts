@@ -57,8 +57,10 @@ describe('hatchback plausibility (tarmac)', () => {
       const win: number[] = []
       let prev: number[] | null = null
       const samples: [number, number][] = []
-      // a slow speed ramp (≈ quasi-steady): the best lateral acceleration held on the circle
-      circleDrive(sim, car, R, (t) => v0 + 0.12 * Math.sqrt(surf.grip) * t, 150, (t) => {
+      // a slow speed ramp (≈ quasi-steady): the best lateral acceleration held on the circle,
+      // from v0 to just past the friction limit in 50 s (≤ 0.4 m/s³ of lateral acceleration growth)
+      const ramp = (Math.sqrt(1.2 * surf.grip * 9.81 * R) - v0) / 50
+      circleDrive(sim, car, R, (t) => v0 + ramp * t, 60, (t) => {
         const s = sim.carState(car)
         const r = Math.hypot(s.position[0], s.position[1] - R)
         // acceleration normal to the path (velocity turning), from successive host steps
