@@ -3,7 +3,7 @@
 // shape's surface (independent signed-distance check), and Rapier's castRay (f32, solid) must agree.
 import { beforeAll, describe, expect, it } from 'vitest'
 import RAPIER from '@dimforge/rapier3d-compat'
-import { makeSim } from './helpers'
+import { makeSim, bruteForce } from './helpers'
 import { randomShapes, buildRapierWorld, mulberry32 } from '../../bench/scenes.mjs'
 import { rayCollider } from '../../src/collision/narrowphase'
 import { ColliderKind } from '../../components/collider'
@@ -77,19 +77,13 @@ describe('randomized scene against brute force and Rapier', () => {
   const masks = [-1, 1, 6, 8, 5, -1]
 
   it('rayTest equals the brute-force closest hit of every collider (filters and masks included)', () => {
-    const tmp = new Float64Array(4)
     const rs = rays(1)
     let hits = 0, surfaceChecked = 0, worstSdf = 0, shapeHits = 0, hfHits = 0
     for (let i = 0; i < rs.length; i++) {
       const { o, d } = rs[i]
       const mask = masks[i % masks.length]
       const self = i % 4 === 0 ? 1000 + (i % 600) : -1, selfLocal = i % 4 === 0 ? i % 3 : -1
-      let best = 80, bestE = -1
-      for (const e of all) {
-        if ((C.group[e] & mask) === 0) continue
-        if (self >= 0 && C.object[e] === self && C.localId[e] === selfLocal) continue
-        if (rayCollider(state, e, o[0], o[1], o[2], d[0], d[1], d[2], 80, tmp) && (tmp[0] < best || bestE < 0 || (tmp[0] === best && e < bestE))) { best = tmp[0]; bestE = e }
-      }
+      const [bestE, best] = bruteForce(sim, all, o, d, 80, mask, self, selfLocal)
       const list = sim.rayTest(o, d, 80, self, selfLocal, mask)
       if (bestE < 0) { expect(list.size(), `ray ${i}`).toBe(0); continue }
       expect(list.size(), `ray ${i}`).toBe(1)
