@@ -115,14 +115,20 @@ function keyMatches(c: LidarCaster, version: number, rangeMin: number, rangeMax:
   return same
 }
 
-/** Fills `scan` with the hits of the pattern; see DESIGN section 5. Throws only for a bad `scan`. */
+/**
+ * Fills `scan` with the hits of the pattern; see DESIGN section 5. Never throws for ray-ish
+ * arguments: a count that is not an integer in [1, 2^24], a non-finite angle, range or filter value,
+ * rangeMax ≤ rangeMin, or an unusable rot/pos clears the scan and casts nothing. Throws a TypeError
+ * only for a missing or wrong `scan`.
+ */
 export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
   pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
   objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
   assertLidarScan(scan, 'scan')
   scan.count = 0
   c.tests = 0
-  if (!isCount(yawCount) || !isCount(pitchCount) || yawCount * pitchCount > 0x7fffffff) return scan
+  // counts beyond 2^24 per axis would only fail to allocate: they are treated as unusable, like a zero count
+  if (!isCount(yawCount) || !isCount(pitchCount) || yawCount > 1 << 24 || pitchCount > 1 << 24 || yawCount * pitchCount > 0x7fffffff) return scan
   if (!isFiniteNumber(yawStart) || !isFiniteNumber(yawIncrement) || !isFiniteNumber(pitchStart) || !isFiniteNumber(pitchIncrement)) return scan
   if (!isFiniteNumber(rangeMin) || !isFiniteNumber(rangeMax) || !(rangeMax > rangeMin)) return scan
   const length = rangeMax - rangeMin
