@@ -3,7 +3,7 @@
  * Usable by hand (`update(distanceOf)`) or installed on the sim, where the lod-phase system runs it
  * each step with the planar distance from each car to a focus (a point or an entity).
  */
-import { addComponent, entityExists, hasComponent, observe, onRemove, query, removeComponent } from 'bitecs'
+import { addComponent, commitRemovals, entityExists, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { assertEntity } from '../sim'
 import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
@@ -78,6 +78,7 @@ export class LodController {
   private focusEntity = -1
   private unobserve: (() => void) | null = null
   private readonly focusDistance: (car: number) => number
+  private readonly carQuery: Query
 
   /** Creates a controller for `sim`; validates every option before anything is set. */
   constructor(sim: Sim, options?: LodControllerOptions) {
@@ -90,6 +91,8 @@ export class LodController {
     this.singleTrackHz = r.singleTrackHz
     // Made once: the installed step passes it to update without a closure per step.
     const Car = sim.components.Car
+    // Registered once: query() would build its terms and hash on every update.
+    this.carQuery = registerQuery(sim.world, [Car])
     this.focusDistance = (car: number) => Math.hypot(Car.x[car] - this.focusX, Car.y[car] - this.focusY)
   }
 
@@ -101,8 +104,9 @@ export class LodController {
   update(distanceOf: (car: number) => number): number {
     if (typeof distanceOf !== 'function') throw new TypeError(`distanceOf must be a function (car) => number, got ${describe(distanceOf)}`)
     const { world, components } = this.sim
-    const { Car, LodFrozen, LodSingleTrack } = components
-    const list = query(world, [Car])
+    const { LodFrozen, LodSingleTrack } = components
+    commitRemovals(world)
+    const list = this.carQuery.dense
     const n = list.length
     if (this.cars.length < n) this.grow(n)
     const cars = this.cars
