@@ -24,7 +24,7 @@ export interface ReplayRecorder {
   readonly steps: number
   /** Null while recording; otherwise why recording stopped (stop() called, or the car set changed). */
   readonly stopped: string | null
-  /** Takes a keyframe before the next step (call after setAi, setPose or addCollider by hand). */
+  /** Takes a keyframe before the next step: call it after any change that is not an input or level (setAi, clearAi, setPose, sim.restore, restoreWorld, addCollider). */
   keyframe(): void
   /** Stops recording and removes the recorder's systems. */
   stop(): void
