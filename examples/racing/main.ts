@@ -46,7 +46,8 @@ declare global {
 }
 
 const DT = 1 / 60
-const MAX_STEPS_PER_FRAME = 4
+/** Catch-up limit: below 7.5 fps the sim runs slower than real time instead of spiralling. */
+const MAX_STEPS_PER_FRAME = 8
 const FIELD = 100
 /** The player's car stands out in pink; the others are tinted by their level of detail. */
 const PLAYER_COLOR = 0xff4fd8

@@ -36,6 +36,8 @@ export interface DebugRendererOptions {
   lidarPointSize?: number
   /** At most this many lidar points drawn per update (default 40000). */
   maxLidarPoints?: number
+  /** Cars are drawn at least this many screen pixels long, so they stay visible zoomed far out (default 5). */
+  minCarPixels?: number
   /** Flip y on the container so world +y is up on screen (default true). */
   flipY?: boolean
 }
@@ -83,6 +85,7 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     lidarPointSize: options.lidarPointSize ?? 0.35,
     maxLidarPoints: options.maxLidarPoints ?? 40000,
     carColor: options.carColor ?? ((_: number, level: CarLevel) => LEVEL_COLORS[level]),
+    minCarPixels: options.minCarPixels ?? 5,
   }
   const root = new Container({ label: 'pitlane-debug' })
   if (options.flipY ?? true) root.scale.y = -1
@@ -180,6 +183,9 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     const { Collider } = sim.components
     const list = query(sim.world, [Car])
     frame++
+    // Pixels per metre through the parents' scales (rotation aside), for the minimum car size.
+    let ppm = 1
+    for (let c: Container | null = root; c; c = c.parent) ppm *= Math.abs(c.scale.x)
     for (let i = 0; i < list.length; i++) {
       const car = list[i]
       let v = cars.get(car)
@@ -198,6 +204,8 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
       // Size from the chassis box (hx, hy); a hatchback's if the car has none.
       const col = Car.collider[car]
       const hx = col >= 0 ? Collider.params[col * 4] || 2 : 2, hy = col >= 0 ? Collider.params[col * 4 + 1] || 0.9 : 0.9
+      const grow = Math.max(1, o.minCarPixels / (2 * hx * ppm))
+      v.root.scale.set(grow)
       v.body.width = 2 * hx
       v.body.height = 2 * hy
       const nose = v.root.children[1] as Sprite
