@@ -42,7 +42,7 @@ export interface LidarCaster {
   /** Scans served by the current build, and the running mean of that count over past builds. */
   scansSinceBuild: number
   reuse: number
-  /** The cost model's estimates (relative units per scan, rebuild share included) of flat, buckets, bvh at the last rebuild; NaN where not estimated. */
+  /** The cost model's estimates (ns per scan, rebuild share included) of flat, buckets, bvh at the last rebuild; NaN where not estimated. */
   estimate: Float64Array
   /** Sensor rotation and position of the current scan. */
   rot: Float64Array
@@ -160,13 +160,13 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   return scan
 }
 
-// Cost model in relative time units (calibrated with bench/cal-tmp style runs of bench/cases/lidar.mjs
-// scenes; see docs/decisions/0101-lidar-strategies.md). A list ray costs RAY plus ENTRY per list
-// entry it walks (about WALK of its list: the early exit stops at the first hit); a BVH ray
-// (castRay) costs BVH + BVH_LOG·log2(n). A rebuild costs COLLECT per live collider plus FILL per
+// Cost model, ns of CPU time (calibrated by process.cpuUsage on the bench/cases/lidar.mjs scenes
+// and a few more; see docs/decisions/0004-lidar-strategies.md). A list ray costs RAY plus ENTRY
+// per list entry it walks (about WALK of its list: the early exit stops at the first hit); a BVH
+// ray (castRay) costs BVH + BVH_LOG·log2(n). A rebuild costs COLLECT per live collider plus FILL per
 // bucket entry, spread over the scans the caster has been reusing its builds for. Narrow-phase
 // tests are about the same for every strategy and are left out.
-const RAY = 120, ENTRY = 15, WALK = 0.8, BVH = 600, BVH_LOG = 110, COLLECT = 400, FILL = 60
+const RAY = 40, ENTRY = 12, WALK = 0.75, BVH = 300, BVH_LOG = 60, COLLECT = 250, FILL = 30
 /** At or below this many candidates a flat list always wins (nothing to measure). */
 const FLAT_MAX = 8
 

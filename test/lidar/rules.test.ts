@@ -180,3 +180,20 @@ describe('determinism', () => {
     for (const s of scans) expect(s).toEqual(scans[0])
   })
 })
+
+describe('strategy choice (the cost model)', () => {
+  it('flat for a handful of shapes, buckets for a big pattern over many, the BVH for one ray among many', () => {
+    const sim = createSim(createWorld(), { ground: false })
+    for (let i = 0; i < 5; i++) sim.addCollider({ kind: 'sphere', radius: 1 }, { position: [10 * Math.cos(i), 10 * Math.sin(i), 0] })
+    const scan = createLidarScan(), c = sim.internal.lidars.shared
+    const scanWith = (yc: number, pc: number) => sim.rayTestLidar(I, [0, 0, 0], 0, (2 * Math.PI) / yc, yc, -0.2, 0.4 / pc, pc, 0, 100, -1, -1, -1, scan)
+    scanWith(512, 8)
+    expect(c.strategy).toBe(LidarStrategy.flat)
+    for (let i = 0; i < 2000; i++) sim.addCollider({ kind: 'box', halfExtents: [0.5, 0.5, 0.5] }, { position: [((i * 7919) % 400) - 200, ((i * 104729) % 400) - 200, (i % 5) - 2] })
+    scanWith(512, 8)
+    expect(c.strategy).toBe(LidarStrategy.buckets)
+    scanWith(1, 1)
+    expect(c.strategy).toBe(LidarStrategy.bvh)
+    expect(c.estimate[2]).toBeGreaterThan(0)
+  })
+})
