@@ -27,6 +27,7 @@ export interface Bvh {
   stackT: Float64Array
   // build scratch
   cent: Float64Array
+  binOf: Int32Array
   binMin: Float64Array
   binMax: Float64Array
   binCount: Int32Array
@@ -39,7 +40,7 @@ export function createBvh(): Bvh {
     prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
     builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
-    cent: new Float64Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
+    cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS),
   }
 }
@@ -49,6 +50,7 @@ function reserve(b: Bvh, n: number): void {
     const cap = Math.max(16, n, b.prims.length * 2)
     b.prims = new Int32Array(cap)
     b.cent = new Float64Array(cap * 3)
+    b.binOf = new Int32Array(cap)
     const nodes = 2 * cap
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
@@ -100,21 +102,29 @@ function area(x: number, y: number, z: number): number {
 
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth
-  setLeafBounds(b, node, start, end, aabb)
-  const n = end - start
-  if (n <= MAX_LEAF) { b.first[node] = start; b.count[node] = n; return }
-  const cent = b.cent, prims = b.prims
-  // centroid bounds pick the split axis
+  const cent = b.cent, prims = b.prims, B = b.bounds, o = node * 6
+  // node bounds and centroid bounds in one pass
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
   let c0x = Infinity, c0y = Infinity, c0z = Infinity, c1x = -Infinity, c1y = -Infinity, c1z = -Infinity
   for (let i = start; i < end; i++) {
-    const x = cent[i * 3], y = cent[i * 3 + 1], z = cent[i * 3 + 2]
-    if (x < c0x) c0x = x
-    if (x > c1x) c1x = x
-    if (y < c0y) c0y = y
-    if (y > c1y) c1y = y
-    if (z < c0z) c0z = z
-    if (z > c1z) c1z = z
+    const a = prims[i] * 6
+    if (aabb[a] < x0) x0 = aabb[a]
+    if (aabb[a + 1] < y0) y0 = aabb[a + 1]
+    if (aabb[a + 2] < z0) z0 = aabb[a + 2]
+    if (aabb[a + 3] > x1) x1 = aabb[a + 3]
+    if (aabb[a + 4] > y1) y1 = aabb[a + 4]
+    if (aabb[a + 5] > z1) z1 = aabb[a + 5]
+    const cx = cent[i * 3], cy = cent[i * 3 + 1], cz = cent[i * 3 + 2]
+    if (cx < c0x) c0x = cx
+    if (cx > c1x) c1x = cx
+    if (cy < c0y) c0y = cy
+    if (cy > c1y) c1y = cy
+    if (cz < c0z) c0z = cz
+    if (cz > c1z) c1z = cz
   }
+  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+  const n = end - start
+  if (n <= MAX_LEAF) { b.first[node] = start; b.count[node] = n; return }
   const ex = c1x - c0x, ey = c1y - c0y, ez = c1z - c0z
   const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2
   const lo = axis === 0 ? c0x : axis === 1 ? c0y : c0z
@@ -123,14 +133,12 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   if (ext > 0) {
     const split = binnedSplit(b, start, end, axis, lo, ext, aabb)
     if (split >= 0) {
-      // partition: bin index < split goes left (both sides are non-empty by construction)
-      const scale = BINS / ext
+      // partition by the bin index computed in binnedSplit (both sides non-empty by construction)
+      const bins = b.binOf
       let i = start, j = end - 1
       while (i <= j) {
-        let bin = Math.floor((cent[i * 3 + axis] - lo) * scale)
-        if (bin >= BINS) bin = BINS - 1
-        if (bin < split) i++
-        else { swap(prims, cent, i, j); j-- }
+        if (bins[i] < split) i++
+        else { swap(b, i, j); j-- }
       }
       if (i > start && i < end) mid = i
     }
@@ -144,24 +152,25 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   buildNode(b, left + 1, mid, end, aabb, depth + 1)
 }
 
-/** Best SAH split bin boundary (1..BINS-1) on `axis`, or −1 when none beats a leaf/median. */
+/** Best SAH split bin boundary (1..BINS-1) on `axis`, or −1 when none; leaves each prim's bin in b.binOf. */
 function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: number, ext: number, aabb: Float64Array): number {
-  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea
-  for (let k = 0; k < BINS; k++) {
-    bcount[k] = 0
-    bmin[k * 3] = bmin[k * 3 + 1] = bmin[k * 3 + 2] = Infinity
-    bmax[k * 3] = bmax[k * 3 + 1] = bmax[k * 3 + 2] = -Infinity
-  }
+  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea, bins = b.binOf
+  bcount.fill(0)
+  bmin.fill(Infinity)
+  bmax.fill(-Infinity)
   const scale = BINS / ext, cent = b.cent, prims = b.prims
   for (let i = start; i < end; i++) {
     let k = Math.floor((cent[i * 3 + axis] - lo) * scale)
     if (k >= BINS) k = BINS - 1
+    bins[i] = k
     bcount[k]++
-    const a = prims[i] * 6
-    for (let c = 0; c < 3; c++) {
-      if (aabb[a + c] < bmin[k * 3 + c]) bmin[k * 3 + c] = aabb[a + c]
-      if (aabb[a + 3 + c] > bmax[k * 3 + c]) bmax[k * 3 + c] = aabb[a + 3 + c]
-    }
+    const a = prims[i] * 6, m = k * 3
+    if (aabb[a] < bmin[m]) bmin[m] = aabb[a]
+    if (aabb[a + 1] < bmin[m + 1]) bmin[m + 1] = aabb[a + 1]
+    if (aabb[a + 2] < bmin[m + 2]) bmin[m + 2] = aabb[a + 2]
+    if (aabb[a + 3] > bmax[m]) bmax[m] = aabb[a + 3]
+    if (aabb[a + 4] > bmax[m + 1]) bmax[m + 1] = aabb[a + 4]
+    if (aabb[a + 5] > bmax[m + 2]) bmax[m + 2] = aabb[a + 5]
   }
   // sweep from the right: area × count of bins k..BINS-1
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, cnt = 0
@@ -193,14 +202,18 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: numbe
   return best
 }
 
-function swap(prims: Int32Array, cent: Float64Array, i: number, j: number): void {
+function swap(b: Bvh, i: number, j: number): void {
+  const prims = b.prims, cent = b.cent, bins = b.binOf
   const t = prims[i]; prims[i] = prims[j]; prims[j] = t
-  for (let c = 0; c < 3; c++) { const s = cent[i * 3 + c]; cent[i * 3 + c] = cent[j * 3 + c]; cent[j * 3 + c] = s }
+  const k = bins[i]; bins[i] = bins[j]; bins[j] = k
+  let s = cent[i * 3]; cent[i * 3] = cent[j * 3]; cent[j * 3] = s
+  s = cent[i * 3 + 1]; cent[i * 3 + 1] = cent[j * 3 + 1]; cent[j * 3 + 1] = s
+  s = cent[i * 3 + 2]; cent[i * 3 + 2] = cent[j * 3 + 2]; cent[j * 3 + 2] = s
 }
 
 // Quickselect so that [start, mid) ≤ [mid, end) on axis: the median fallback when binning cannot split.
 function nthElement(b: Bvh, start: number, end: number, mid: number, axis: number): void {
-  const cent = b.cent, prims = b.prims
+  const cent = b.cent
   let lo = start, hi = end - 1
   while (lo < hi) {
     const pivot = cent[((lo + hi) >> 1) * 3 + axis]
@@ -208,7 +221,7 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
     while (i <= j) {
       while (cent[i * 3 + axis] < pivot) i++
       while (cent[j * 3 + axis] > pivot) j--
-      if (i <= j) { swap(prims, cent, i, j); i++; j-- }
+      if (i <= j) { swap(b, i, j); i++; j-- }
     }
     if (mid <= j) hi = j
     else if (mid >= i) lo = i

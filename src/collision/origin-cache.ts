@@ -49,7 +49,7 @@ export interface OriginCache {
 export function createOriginCache(): OriginCache {
   const c: OriginCache = {
     enabled: true, ox: NaN, oy: NaN, oz: NaN, version: -1, streak: 0, valid: false, refused: false,
-    binStart: new Int32Array(N_YAW * N_PITCH + 1), entries: new Int32Array(0), lower: new Float64Array(0),
+    binStart: new Int32Array(0), entries: new Int32Array(0), lower: new Float64Array(0),
     always: new Int32Array(16), alwaysCount: 0,
     cand: new Int32Array(0), candLower: new Float64Array(0), rect: new Int32Array(0), order: new Int32Array(0),
     cmp: (a, b) => (c.candLower[a] - c.candLower[b]) || (c.cand[a] - c.cand[b]),
@@ -146,6 +146,7 @@ function buildOriginCache(state: CollisionState, c: OriginCache, range: number):
   const order = c.order
   for (let i = 0; i < n; i++) order[i] = i
   order.subarray(0, n).sort(c.cmp)
+  if (c.binStart.length === 0) c.binStart = new Int32Array(N_YAW * N_PITCH + 1) // 0.5 MB, only once a sim uses the cache
   const start = c.binStart
   start.fill(0)
   let total = 0
