@@ -137,7 +137,6 @@ export class RapierHost implements VehicleHost {
       .enabledRotations(false, false, true)
       .setGravityScale(0)
       .setCcdEnabled(this.ccd)
-      .setAdditionalSolverIterations(4)
       .setAdditionalMassProperties(mass.mass, { x: 0, y: 0, z: 0 }, { x: mass.ixx, y: mass.iyy, z: mass.izz }, { x: 0, y: 0, z: 0, w: 1 })
     if (!frozen) desc.setLinvel(s[3], s[4], 0).setAngvel({ x: 0, y: 0, z: s[5] })
     const body = this.world.createRigidBody(desc)
