@@ -38,6 +38,12 @@ export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64A
 export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): void {
   const P = d.pitchCount, n = (y1 - y0) * P
   if (r.dir.length < 3 * n) { r.dir = new Float64Array(3 * n); r.org = new Float64Array(3 * n) }
+  // bookkeeping first: code after a hot loop that never ran before the loop was optimised makes V8
+  // deoptimise on every call
+  r.y0 = y0; r.y1 = y1; r.revision = d.revision
+  for (let i = 0; i < 9; i++) r.key[i] = rot[i]
+  for (let i = 0; i < 3; i++) r.key[9 + i] = pos[i]
+  r.key[12] = rangeMin
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, O = r.org, D = r.dir
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   const px = pos[0], py = pos[1], pz = pos[2]
@@ -59,8 +65,4 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
       D[k] = a / len; D[k + 1] = b / len; D[k + 2] = c / len
     }
   }
-  r.y0 = y0; r.y1 = y1; r.revision = d.revision
-  for (let i = 0; i < 9; i++) r.key[i] = rot[i]
-  for (let i = 0; i < 3; i++) r.key[9 + i] = pos[i]
-  r.key[12] = rangeMin
 }
