@@ -39,6 +39,10 @@ export interface CollisionState {
   freeSlots: number[]
   /** live[eid] = 1 while eid has the Collider component (grows with maxEid). */
   live: Uint8Array
+  /** Where eid was put by the last builds: 0 nowhere yet, 1 static tree or plane list, 2 dynamic tree. */
+  member: Uint8Array
+  /** Colliders joined since the last update (they are looked at then: static ones rebuild the static tree). */
+  pendingAdds: boolean
   /** Largest entity id that ever had a collider. */
   maxEid: number
   staticTree: Bvh
@@ -72,7 +76,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     api: undefined as unknown as CollisionState['api'],
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
-    live: new Uint8Array(64), maxEid: 0,
+    live: new Uint8Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
     staticTree: createBvh(), dynamicTree: createBvh(),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
@@ -88,22 +92,27 @@ export function colliderAdded(state: CollisionState, eid: number): void {
   if (eid >= state.live.length) {
     let n = state.live.length
     while (n <= eid) n *= 2
-    const grown = new Uint8Array(n)
-    grown.set(state.live)
-    state.live = grown
+    const live = new Uint8Array(n), member = new Uint8Array(n)
+    live.set(state.live); member.set(state.member)
+    state.live = live; state.member = member
   }
   state.live[eid] = 1
+  state.member[eid] = 0
   if (eid > state.maxEid) state.maxEid = eid
-  state.staticDirty = true
+  // a new collider that moves before the next update (a car's chassis) never costs a static rebuild
+  state.pendingAdds = true
   state.version++
 }
 
 /** Records that `eid` left the Collider component (from the onRemove observer): it is never hit again. */
 export function colliderRemoved(state: CollisionState, eid: number): void {
   const C = state.Collider
-  if (eid < state.live.length) state.live[eid] = 0
-  if (C.dynamic[eid]) state.dynamicDirty = true
-  else state.staticDirty = true
+  if (eid < state.live.length) {
+    state.live[eid] = 0
+    if (state.member[eid] === 1) state.staticDirty = true
+    else if (state.member[eid] === 2) state.dynamicDirty = true
+    state.member[eid] = 0
+  }
   releaseHeightfield(state, eid)
   C.kind[eid] = ColliderKind.none
   C.dynamic[eid] = 0
@@ -137,7 +146,8 @@ export function markColliderChanged(state: CollisionState, eid: number): void {
   const C = state.Collider
   computeAabb(C, eid, state.heightfields)
   if (C.dynamic[eid]) state.dynamicDirty = true
-  else state.staticDirty = true
+  else if (state.member[eid] === 1) state.staticDirty = true
+  else state.pendingAdds = true
   state.version++
 }
 
@@ -147,7 +157,7 @@ export function colliderMoved(state: CollisionState, eid: number): void {
   computeAabb(C, eid, state.heightfields)
   if (C.dynamic[eid] === 0) {
     C.dynamic[eid] = 1
-    state.staticDirty = true
+    if (state.member[eid] === 1) state.staticDirty = true
     state.dynamicDirty = true
   } else state.moved = true
   state.version++
@@ -178,11 +188,18 @@ export function setColliderPoseMat3Fast(state: CollisionState, eid: number, x: n
 
 /** True when a query would first have to update the broadphase. */
 export function broadphaseStale(state: CollisionState): boolean {
-  return state.staticDirty || state.dynamicDirty || state.moved
+  return state.staticDirty || state.dynamicDirty || state.moved || state.pendingAdds
 }
 
 /** Brings the trees up to date with every collider's current pose (the broadphase system and lazy queries call this). */
 export function updateBroadphase(state: CollisionState): void {
+  if (state.pendingAdds) {
+    state.pendingAdds = false
+    const live = state.live, member = state.member, kind = state.Collider.kind, dyn = state.Collider.dynamic
+    for (let e = 0; e <= state.maxEid && !state.staticDirty; e++) {
+      if (live[e] && member[e] === 0 && kind[e] !== ColliderKind.none && (dyn[e] === 0 || kind[e] === ColliderKind.plane)) state.staticDirty = true
+    }
+  }
   if (state.staticDirty) rebuildStatic(state)
   if (state.dynamicDirty) rebuildDynamic(state)
   else if (state.moved) {
@@ -201,13 +218,16 @@ function scratchFor(state: CollisionState): Int32Array {
 function rebuildStatic(state: CollisionState): void {
   const C = state.Collider, live = state.live, kind = C.kind, dyn = C.dynamic, hfs = state.heightfields
   const ids = scratchFor(state)
+  const member = state.member
   let n = 0, planes = 0
   for (let e = 0; e <= state.maxEid; e++) {
+    if (member[e] === 1) member[e] = 0
     if (!live[e] || kind[e] === ColliderKind.none) continue
-    if (kind[e] === ColliderKind.plane) { planes++; continue }
+    if (kind[e] === ColliderKind.plane) { planes++; member[e] = 1; continue }
     if (dyn[e]) continue
     computeAabb(C, e, hfs)
     ids[n++] = e
+    member[e] = 1
   }
   if (state.planes.length < planes) state.planes = new Int32Array(planes * 2)
   let k = 0
@@ -221,11 +241,14 @@ function rebuildStatic(state: CollisionState): void {
 function rebuildDynamic(state: CollisionState): void {
   const C = state.Collider, live = state.live, kind = C.kind, dyn = C.dynamic, hfs = state.heightfields
   const ids = scratchFor(state)
+  const member = state.member
   let n = 0
   for (let e = 0; e <= state.maxEid; e++) {
+    if (member[e] === 2) member[e] = 0
     if (!live[e] || !dyn[e] || kind[e] === ColliderKind.none || kind[e] === ColliderKind.plane) continue
     computeAabb(C, e, hfs)
     ids[n++] = e
+    member[e] = 2
   }
   buildBvh(state.dynamicTree, ids, n, C.aabb)
   state.dynamicDirty = false

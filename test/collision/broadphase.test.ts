@@ -44,3 +44,29 @@ describe('moving colliders', () => {
     updateBroadphase(st)
   })
 })
+
+describe('tree membership', () => {
+  it('a collider that moves before the next update goes straight to the dynamic tree (no static rebuild)', () => {
+    const sim = makeSim({ height: 0 })
+    const st = sim.internal.collision
+    addShapesToSim(sim, randomShapes(200, { size: 100, seed: 8 }))
+    sim.step(1 / 60)
+    const builds = st.stats.staticBuilds
+    const e = sim.addCollider({ kind: 'box', halfExtents: [2, 1, 0.7] })
+    setColliderPoseFast(st, e, 1000, 0, 1, 0, 0, 0)
+    sim.step(1 / 60)
+    expect(st.stats.staticBuilds).toBe(builds)
+    expect(sim.rayTest([990, 0, 1], [1, 0, 0], 20).at(0)!.collider).toBe(e)
+    // a collider that stays put does rebuild the static tree, once
+    const s = sim.addCollider({ kind: 'sphere', radius: 1 }, { position: [0, 1000, 1] })
+    sim.step(1 / 60)
+    sim.step(1 / 60)
+    expect(st.stats.staticBuilds).toBe(builds + 1)
+    expect(sim.rayTest([0, 990, 1], [0, 1, 0], 20).at(0)!.collider).toBe(s)
+    // removing a dynamic collider leaves the static tree alone
+    sim.remove(e)
+    sim.step(1 / 60)
+    expect(st.stats.staticBuilds).toBe(builds + 1)
+    expect(sim.rayTest([990, 0, 1], [1, 0, 0], 20).size()).toBe(0)
+  })
+})
