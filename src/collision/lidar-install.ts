@@ -3,7 +3,8 @@ import { addComponent, addEntity, hasComponent, observe, onRemove, query, remove
 import type { Sim } from '../sim'
 import { assertEntity } from '../sim'
 import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
-import { mat3FromQuat, mat3Identity, mat3RotationError } from '../math/mat3'
+import { mat3Identity } from '../math/mat3'
+import { parsePosition, parseRotation } from './pose'
 import { createLidarScan, type LidarScan } from './lidar-scan'
 import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
 import type { LidarPattern } from './lidar-presets'
@@ -13,7 +14,7 @@ import { scanLidars } from '../../systems/scan-lidars'
 export interface LidarOptions {
   /** Car entity to mount on; omitted: a fixed lidar. */
   mount?: number
-  /** Position in the car's frame (mounted) or in the world (fixed); default [0, 0, 0]. */
+  /** Position in the car's frame (mounted: the chassis box centre is the origin) or in the world (fixed; [x, y] puts it at ground height); default [0, 0, 0]. */
   offset?: ArrayLike<number>
   /** Rotation (row-major Mat3 or quaternion [x, y, z, w]) in the car's frame or the world; default identity. */
   rotation?: ArrayLike<number>
@@ -48,22 +49,6 @@ export interface LidarState {
   casters: (LidarCaster | undefined)[]
   /** The caster of direct rayTestLidar calls. */
   shared: LidarCaster
-}
-
-/** Reads a rotation (row-major Mat3 or quaternion [x, y, z, w]) into out[0..8]; throws naming `name`. */
-export function rotationArgument(v: unknown, name: string, out: Float64Array): Float64Array {
-  if (v === undefined) { mat3Identity(out, 0); return out }
-  const n = v !== null && typeof v === 'object' ? (v as ArrayLike<number>).length : undefined
-  if (n !== 9 && n !== 4) throw new TypeError(`${name} must be a row-major Mat3 (9 numbers) or a quaternion [x, y, z, w], got ${describe(v)}`)
-  const a = finiteVector(v, n, name)
-  if (n === 4) {
-    if (a[0] === 0 && a[1] === 0 && a[2] === 0 && a[3] === 0) throw new RangeError(`${name} is a zero quaternion`)
-    mat3FromQuat(out, 0, a[0], a[1], a[2], a[3])
-  } else {
-    if (!(mat3RotationError(a) <= 1e-6)) throw new RangeError(`${name} must be a rotation matrix (orthonormal, det +1)`)
-    for (let i = 0; i < 9; i++) out[i] = a[i]
-  }
-  return out
 }
 
 function countArgument(v: unknown, name: string): number {
@@ -103,7 +88,8 @@ export function installLidars(sim: Sim): LidarState {
   const scans: (LidarScan | undefined)[] = []
   const casters: (LidarCaster | undefined)[] = []
   const shared = createLidarCaster()
-  const rotScratch = new Float64Array(9)
+  const rotScratch = new Float64Array(9), posScratch = new Float64Array(3)
+  const groundZ = sim.options.ground ? sim.options.ground.height : 0
 
   function assertLidar(eid: unknown, name: string): number {
     assertEntity(sim, eid, name)
@@ -127,8 +113,14 @@ export function installLidars(sim: Sim): LidarState {
       if (!hasComponent(world, o.mount, Car)) throw new TypeError(`options.mount ${o.mount} is not a car of this sim`)
       mount = o.mount
     }
-    const offset = o.offset === undefined ? [0, 0, 0] : finiteVector(o.offset, 3, 'options.offset')
-    const rot = rotationArgument(o.rotation, 'options.rotation', rotScratch)
+    const offset = posScratch.fill(0)
+    if (o.offset !== undefined) {
+      if (mount >= 0) offset.set(finiteVector(o.offset, 3, 'options.offset'))
+      else parsePosition(o.offset, 'options.offset', groundZ, offset)
+    }
+    const rot = rotScratch
+    if (o.rotation === undefined) mat3Identity(rot)
+    else parseRotation(o.rotation, 'options.rotation', rot)
     // everything is valid: now write
     const eid = addEntity(world)
     addComponent(world, eid, Lidar)
@@ -153,8 +145,9 @@ export function installLidars(sim: Sim): LidarState {
   function setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
     assertLidar(eid, 'eid')
     if (Lidar.mount[eid] >= 0) throw new RangeError(`lidar ${eid} is mounted on car ${Lidar.mount[eid]}: it follows the car (remove and re-add it to change its mounting)`)
-    const p = finiteVector(position, 3, 'position')
-    if (rotation !== undefined) rotationArgument(rotation, 'rotation', rotScratch)
+    const p = posScratch
+    parsePosition(position, 'position', groundZ, p)
+    if (rotation !== undefined) parseRotation(rotation, 'rotation', rotScratch)
     for (let i = 0; i < 3; i++) Lidar.offset[3 * eid + i] = p[i]
     if (rotation !== undefined) for (let i = 0; i < 9; i++) Lidar.rotation[9 * eid + i] = rotScratch[i]
   }

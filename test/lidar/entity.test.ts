@@ -41,7 +41,7 @@ describe('addLidar', () => {
       [{ ...ok, rangeMax: Infinity }, /options\.rangeMax/, RangeError],
       [{ ...ok, hz: 0 }, /options\.hz/, RangeError],
       [{ ...ok, collisionMask: 1.5 }, /options\.collisionMask/, RangeError],
-      [{ ...ok, offset: [0, 0] }, /options\.offset/, RangeError],
+      [{ ...ok, offset: [0, 0, 0, 0] }, /options\.offset/, RangeError],
       [{ ...ok, offset: [0, NaN, 0] }, /options\.offset/, RangeError],
       [{ ...ok, rotation: [1, 0, 0, 0, 2, 0, 0, 0, 1] }, /options\.rotation/, RangeError],
       [{ ...ok, rotation: [0, 0, 0, 0] }, /options\.rotation/, RangeError],
@@ -72,8 +72,11 @@ describe('fixed lidars', () => {
   it('setPose moves a fixed lidar; a bad pose throws and changes nothing', () => {
     const sim = scene()
     const lidar = sim.addLidar({ offset: [0, 0, 1], pattern, rangeMin: 0.5, rangeMax: 40 })
+    sim.setPose(lidar, [1, -2]) // a ground position: z = ground height, rotation kept
+    expect(Array.from(sim.components.Lidar.offset.subarray(3 * lidar, 3 * lidar + 3))).toEqual([1, -2, 0])
     sim.setPose(lidar, [1, -2, 1.5], [0, 0, 0, 1])
-    expect(() => sim.setPose(lidar, [1, 2], [0, 0, 0, 1])).toThrow(/position/)
+    expect(() => sim.setPose(lidar, [1, NaN, 2], [0, 0, 0, 1])).toThrow(/position/)
+    expect(() => sim.setPose(lidar, [1, 2, 3, 4], [0, 0, 0, 1])).toThrow(/position/)
     expect(() => sim.setPose(lidar, [9, 9, 9], [0, 0, 0, 0])).toThrow(/rotation/)
     sim.step(1 / 60)
     expectOracle(sim, lidar, [0, 0, 0, 1], [1, -2, 1.5])
