@@ -20,7 +20,7 @@ export interface HudData {
 
 /** The HUD's panel and trace; `sample` records the player's speed, `render` redraws (a few times a second). */
 export interface Hud {
-  /** Records a speed sample (m/s) at `t` s into the current lap; a new lap starts when `lap` changes. */
+  /** Records a speed sample (m/s) at `t` s into the current lap; a new lap starts when `lap` changes or `t` goes back. */
   sample(lap: number, t: number, speed: number): void
   /** Redraws the panel and the trace. */
   render(d: HudData): void
@@ -31,11 +31,14 @@ const fmt = (t: number) => (Number.isFinite(t) ? `${Math.floor(t / 60)}:${(t % 6
 /** Binds the HUD to the page's #hud panel and #trace canvas. */
 export function createHud(panel: HTMLElement, trace: HTMLCanvasElement): Hud {
   const ctx = trace.getContext('2d')!
-  let current: number[] = [], last: number[] = [], lap = -1
+  let current: number[] = [], last: number[] = [], lap = -1, lastT = -Infinity
   return {
     sample(l, t, speed) {
-      if (l !== lap) { if (lap >= 0 && current.length) last = current; current = []; lap = l }
-      if (Number.isFinite(t)) current.push(t, speed * 3.6)
+      if (!Number.isFinite(t)) return
+      if (l !== lap || t < lastT) { if (lap >= 0 && current.length) last = current; current = []; lap = l }
+      lastT = t
+      // one point per 0.1 s is plenty for a 280 px plot
+      if (current.length === 0 || t - current[current.length - 2] >= 0.1) current.push(t, speed * 3.6)
     },
     render(d) {
       const times = d.lapTimes.slice(-3).map(fmt).join('  ')

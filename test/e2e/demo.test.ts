@@ -157,6 +157,17 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     await page.keyboard.up('ArrowLeft')
     await page.keyboard.up('ArrowUp')
     const p2 = await pose(player)
+    // The HUD's speed trace has drawn the run (yellow: this lap).
+    const traced = await page.evaluate(() => {
+      const c = document.getElementById('trace') as HTMLCanvasElement
+      const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let n = 0
+      for (let i = 0; i < px.length; i += 4) if (px[i] > 200 && px[i + 1] > 170 && px[i + 2] < 80 && px[i + 3] > 100) n++
+      return n
+    })
+    expect(traced).toBeGreaterThan(8) // a few seconds of a 30 s wide plot
+    const hud = await page.evaluate(() => document.getElementById('hud')!.textContent!)
+    for (const field of ['fps', 'ms/step', 'full', 'single-track', 'frozen', 'km/h', 'gear', 'rpm', 'lap', 'lidar']) expect(hud).toContain(field)
     const forward = (p1.x - p0.x) * Math.cos(p0.heading) + (p1.y - p0.y) * Math.sin(p0.heading)
     expect(p1.speed).toBeGreaterThan(5)
     expect(forward).toBeGreaterThan(5)
