@@ -2,16 +2,18 @@
 import { Not, query, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { setColliderPoseFast } from '../src/collision/state'
+import { carArrays } from '../src/vehicle/install'
 
 /** Writes every running car's chassis box pose (frozen cars do not move). */
 export function followCars(world: World): World {
   const sim = getSim(world)
   const vs = sim.internal.vehicles
   const cs = sim.internal.collision
-  const { Car: C, LodFrozen } = sim.components
+  const { Car, LodFrozen } = sim.components
+  const C = carArrays(vs, Car)
   const defs = vs.defs
   const z0 = vs.groundZ
-  const cars = query(world, [C, Not(LodFrozen)])
+  const cars = query(world, [Car, Not(LodFrozen)])
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const c = C.collider[eid]

@@ -1,6 +1,7 @@
 /** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle systems. */
 import { addComponent, addEntity, entityExists, hasComponent, observe, onRemove, removeEntity } from 'bitecs'
 import type { Sim } from '../sim'
+import { carView, type CarStore } from '../../components/car'
 import { assertEntity } from '../sim'
 import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
@@ -61,6 +62,15 @@ export interface VehicleState {
   groundZ: number
   /** Writes car `eid`'s chassis collider pose from its state (no-op without a collider). */
   writeCollider(eid: number): void
+  /** A fast-properties view of the Car store for hot loops (see carView); rebuilt by carArrays. */
+  view: CarStore
+}
+
+/** The vehicle state's fast view of the Car store, rebuilt when the store has grown since. */
+export function carArrays(vs: VehicleState, Car: CarStore): CarStore {
+  let v = vs.view
+  if (v.x !== Car.x) v = vs.view = carView(Car)
+  return v
 }
 
 /** Installs vehicles into `sim`. */
@@ -220,6 +230,7 @@ export function installVehicles(sim: Sim): VehicleState {
     gravity,
     groundZ,
     writeCollider,
+    view: carView(C),
   }
   sim.schedule.add(stepVehicles, { name: 'step-vehicles', phase: 'vehicle' })
   sim.schedule.add(followCars, { name: 'follow-cars', phase: 'broadphase' })

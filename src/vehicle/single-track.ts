@@ -53,9 +53,6 @@ export function singleTrackSubstep(C: CarStore, d: ResolvedCar, eid: number, sur
   const vx = C.vx[eid]
   const vy = C.vy[eid]
   const r = C.yawRate[eid]
-  const psi = C.heading[eid]
-  const cp = Math.cos(psi)
-  const sp = Math.sin(psi)
   const ws = C.wheelSpeed
   const w0 = eid * 4
   const brake = C.brake[eid]
@@ -68,7 +65,8 @@ export function singleTrackSubstep(C: CarStore, d: ResolvedCar, eid: number, sur
     let grip = 1
     let rr = DEFAULT_RR
     if (surfaces !== null) {
-      const s = surfaces.surfaceAt(C.x[eid] + cp * xa, C.y[eid] + sp * xa)
+      const psi = C.heading[eid]
+      const s = surfaces.surfaceAt(C.x[eid] + Math.cos(psi) * xa, C.y[eid] + Math.sin(psi) * xa)
       grip = s.grip
       rr = s.rollingResistance
     }
