@@ -2,9 +2,9 @@
 // inputs (throttle and a slow weave, each car in its own lane inside a ring of 40 barrier boxes),
 // 60 Hz host step. `hosted20` is the pitlane side only (reading chassis state, substeps,
 // impulses: the sim step minus Rapier's own world.step, which `hosted20Rapier` reports);
-// `hosted20Substep` is the measured alternative of docs/decisions/0004 (one Rapier step per
-// substep), pitlane side, with its Rapier time in the extra column. Each extra column also shows
-// the same scene unhosted (compare with full20 in bench/cases/vehicles.mjs: target ≤ 2×).
+// `hosted20Substep*` measure the alternative of docs/decisions/0004-host-substeps.md (one Rapier
+// step per substep). The extra column shows the same scene unhosted (compare hosted20 with it and
+// with full20 in bench/cases/vehicles.mjs: target ≤ 2×).
 // Verified before timing: hosted cars move like the same cars unhosted (speed within 2%), every
 // chassis body exists and nothing hit a barrier.
 import { performance } from 'node:perf_hooks'
@@ -32,7 +32,7 @@ async function scene(hosted, rate = 'host') {
   }
   const rapier = attachRapier(sim, world, RAPIER, { rate })
   // time Rapier's own step separately
-  const ctx = { sim, world, rapier, cars: [], rapierMs: 0, totalMs: 0, steps: 0, step: 0 }
+  const ctx = { sim, world, rapier, cars: [], rapierMs: 0, step: 0 }
   const step = rapier.step.bind(rapier)
   rapier.step = (dt) => { const t0 = performance.now(); step(dt); ctx.rapierMs += performance.now() - t0 }
   for (let i = 0; i < CARS; i++) {
@@ -50,17 +50,18 @@ function drive(ctx) {
   for (let i = 0; i < ctx.cars.length; i++) ctx.sim.setInput(ctx.cars[i], { steer: 0.15 * Math.sin(0.7 * t + i) })
 }
 
-/** Runs STEPS_PER_RUN host steps; returns the steps' share that was pitlane's (see harness: time per unit). */
-function run(ctx) {
+/**
+ * Runs STEPS_PER_RUN host steps. The harness reports wall time per unit, so the units are scaled
+ * by total / part, which leaves the time per step of `part`: pitlane's side (the step minus
+ * Rapier's world.step) or Rapier's alone.
+ */
+function runPart(ctx, part) {
   const r0 = ctx.rapierMs
   const t0 = performance.now()
   for (let s = 0; s < STEPS_PER_RUN; s++) { drive(ctx); ctx.sim.step(1 / 60) }
   const total = performance.now() - t0
   const rapier = ctx.rapierMs - r0
-  ctx.totalMs += total
-  ctx.steps += STEPS_PER_RUN
-  // the harness divides wall time by units: scaling the units by total/pitlane leaves pitlane's time per step
-  return (STEPS_PER_RUN * total) / Math.max(total - rapier, 1e-9)
+  return (STEPS_PER_RUN * total) / Math.max(part === 'rapier' ? rapier : total - rapier, 1e-9)
 }
 
 function verify(ctx) {
@@ -77,12 +78,16 @@ function verify(ctx) {
   ctx.rapierMs = 0
 }
 
-// the same scene unhosted, ms per step (pitlane integrating every chassis itself)
+// the same scene unhosted, ms per step (pitlane integrating every chassis itself): median of 7 batches
 function unhostedMs(ctx) {
   const ref = ctx.ref
-  const t0 = performance.now()
-  for (let s = 0; s < 120; s++) { drive(ref); ref.sim.step(1 / 60) }
-  return (performance.now() - t0) / 120
+  const batches = []
+  for (let b = 0; b < 7; b++) {
+    const t0 = performance.now()
+    for (let s = 0; s < 20; s++) { drive(ref); ref.sim.step(1 / 60) }
+    batches.push((performance.now() - t0) / 20)
+  }
+  return batches.sort((a, b) => a - b)[3]
 }
 
 // the hosted scene with its unhosted twin as ctx.ref
@@ -92,39 +97,23 @@ async function hostedScene(rate) {
   return ctx
 }
 
-function hostedCase(id, rate, what) {
+function hostedCase(id, rate, part, what) {
   return {
     id,
     unit: 'ms/step',
     what,
     setup: () => hostedScene(rate),
     verify,
-    run,
+    run: (ctx) => runPart(ctx, part),
     teardown(ctx) {
-      const rapier = ctx.rapierMs / ctx.steps
-      const pitlane = (ctx.totalMs - ctx.rapierMs) / ctx.steps
-      const ref = unhostedMs(ctx)
-      ctx.extra = `(Rapier step ${rapier.toFixed(3)} ms; unhosted same scene ${ref.toFixed(3)} ms; pitlane side ${(pitlane / ref).toFixed(2)}× unhosted)`
+      if (part === 'pitlane') ctx.extra = `(same scene unhosted: ${unhostedMs(ctx).toFixed(3)} ms/step)`
     },
   }
 }
 
 export const cases = [
-  hostedCase('hosted20', 'host', '20 hosted hatchbacks on Rapier, pitlane side (Rapier once per 60 Hz step)'),
-  {
-    id: 'hosted20Rapier',
-    unit: 'ms/step',
-    what: "the same: Rapier's own world.step per 60 Hz step (20 chassis, 40 barriers)",
-    setup: () => hostedScene('host'),
-    verify,
-    run(ctx) {
-      // units scaled so that the harness reports Rapier's share of each step
-      const r0 = ctx.rapierMs
-      const t0 = performance.now()
-      for (let s = 0; s < STEPS_PER_RUN; s++) { drive(ctx); ctx.sim.step(1 / 60) }
-      const total = performance.now() - t0
-      return (STEPS_PER_RUN * total) / Math.max(ctx.rapierMs - r0, 1e-9)
-    },
-  },
-  hostedCase('hosted20Substep', 'substep', 'alternative: Rapier once per 1 kHz substep, pitlane side'),
+  hostedCase('hosted20', 'host', 'pitlane', '20 hosted hatchbacks on Rapier, pitlane side (Rapier once per 60 Hz step)'),
+  hostedCase('hosted20Rapier', 'host', 'rapier', "the same, Rapier's own world.step (20 chassis, 40 barriers)"),
+  hostedCase('hosted20Substep', 'substep', 'pitlane', 'alternative: Rapier once per 1 kHz substep, pitlane side'),
+  hostedCase('hosted20SubstepRapier', 'substep', 'rapier', "the alternative, Rapier's own world.steps per 60 Hz step"),
 ]
