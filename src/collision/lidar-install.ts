@@ -144,7 +144,7 @@ export function installLidars(sim: Sim): LidarState {
 
   function setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
     assertLidar(eid, 'eid')
-    if (Lidar.mount[eid] >= 0) throw new RangeError(`lidar ${eid} is mounted on car ${Lidar.mount[eid]}: it follows the car (remove and re-add it to change its mounting)`)
+    if (Lidar.mount[eid] >= 0) throw new RangeError(`eid ${eid} is a lidar mounted on car ${Lidar.mount[eid]}: it follows the car (remove and re-add it to change its mounting)`)
     const p = posScratch
     parsePosition(position, 'position', groundZ, p)
     if (rotation !== undefined) parseRotation(rotation, 'rotation', rotScratch)
