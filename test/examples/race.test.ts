@@ -6,12 +6,12 @@ const track = createTrack()
 
 describe('headless race', () => {
   it('is deterministic per seed, times real laps and prints its table', () => {
-    const a = runRace({ cars: 6, seconds: 140, seed: 5, track })
-    const b = runRace({ cars: 6, seconds: 140, seed: 5, track })
+    const a = runRace({ cars: 5, seconds: 120, seed: 5, track })
+    const b = runRace({ cars: 5, seconds: 120, seed: 5, track })
     expect(b.standings).toEqual(a.standings)
     const table = formatStandings(a)
     console.log(table)
-    expect(table.split('\n')).toHaveLength(6 + 2)
+    expect(table.split("\n")).toHaveLength(5 + 2)
     expect(table).toMatch(/sim cost \d+\.\d{3} ms per step \(\d+\.\d{3} ms CPU\)/)
     // Standings: laps first, then distance.
     for (let i = 1; i < a.standings.length; i++) {
