@@ -31,14 +31,11 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
     if (b.nodeCount === 0) continue
     const B = b.bounds, first = b.first, count = b.count, prims = b.prims
     const stack = b.stack, stackT = b.stackT
-    let sp = 0
     const t0 = slab(B, 0, ox, oy, oz, ix, iy, iz, best)
     if (t0 > best) continue
-    stack[0] = 0; stackT[0] = t0; sp = 1
-    while (sp > 0) {
-      sp--
-      if (stackT[sp] > best) continue
-      const node = stack[sp]
+    // descend into the nearer child at once, keep the farther one (with its entry t) on the stack
+    let node = 0, sp = 0
+    for (;;) {
       const n = count[node]
       if (n > 0) {
         const f = first[node]
@@ -46,19 +43,23 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
           const e = tryCollider(state, prims[k], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
           if (e !== bestEid) { bestEid = e; best = out[0] }
         }
-        continue
-      }
-      const l = first[node], r = l + 1
-      const tl = slab(B, l * 6, ox, oy, oz, ix, iy, iz, best)
-      const tr = slab(B, r * 6, ox, oy, oz, ix, iy, iz, best)
-      // push the farther child first so the nearer one is popped next
-      if (tl <= tr) {
-        if (tr <= best) { stack[sp] = r; stackT[sp] = tr; sp++ }
-        if (tl <= best) { stack[sp] = l; stackT[sp] = tl; sp++ }
       } else {
-        if (tl <= best) { stack[sp] = l; stackT[sp] = tl; sp++ }
-        if (tr <= best) { stack[sp] = r; stackT[sp] = tr; sp++ }
+        const l = first[node], r = l + 1
+        const tl = slab(B, l * 6, ox, oy, oz, ix, iy, iz, best)
+        const tr = slab(B, r * 6, ox, oy, oz, ix, iy, iz, best)
+        if (tl <= best) {
+          if (tr <= best) {
+            if (tl <= tr) { stack[sp] = r; stackT[sp] = tr; node = l } else { stack[sp] = l; stackT[sp] = tl; node = r }
+            sp++
+          } else node = l
+          continue
+        }
+        if (tr <= best) { node = r; continue }
       }
+      // pop pending nodes until one can still beat the best hit
+      while (sp > 0 && stackT[sp - 1] > best) sp--
+      if (sp === 0) break
+      node = stack[--sp]
     }
   }
   return bestEid
