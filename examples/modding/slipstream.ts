@@ -146,8 +146,7 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
 
 /** Mass and ½ρ·Cd·A of `car` from the vehicle domain's resolved definition. */
 function definitionParams(sim: Sim, car: number): { mass: number; dragK: number } {
-  const v = sim.internal.vehicles as unknown as { defs?: ({ mass: number; dragK: number } | undefined)[] }
-  const d = v.defs?.[car]
+  const d = sim.internal.vehicles.defs[car]
   if (!d) throw new TypeError(`car ${car} has no definition the slipstream can read; pass options.carParams`)
   return d
 }

@@ -101,11 +101,10 @@ async function main(): Promise<void> {
   })
   keyboard.onPress('KeyV', () => { following = player })
   keyboard.onPress('KeyR', () => {
-    // Back onto the centreline where the player left it, facing the right way, at rest.
+    // Back onto the centreline where the player left it, facing along it (setPose keeps the speed).
     const p = projectOnTrack(track, Car.x[player], Car.y[player])
     const q = trackPoint(track, p.s, 0)
     sim.setPose(player, [q.x, q.y], yawMatrix(q.heading))
-    sim.setInput(player, { throttle: 0, brake: 1, gear: 1 })
   })
 
   let acc = 0
@@ -150,7 +149,7 @@ async function main(): Promise<void> {
     hudTimer -= frameDt
     if (hudTimer <= 0) {
       hudTimer = 0.2
-      const st = sim.carState(player) as { engineRpm: number; gear: number; speed: number }
+      const st = sim.carState(player)
       hud.render({
         fps: ticker.FPS,
         simMs: demo.simMs,

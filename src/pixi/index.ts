@@ -9,6 +9,7 @@ import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Te
 import { query } from 'bitecs'
 import type { Sim } from '../sim'
 import { ColliderKind } from '../../components/collider'
+import type { DriverPath } from '../driver/drive'
 
 /** The level of detail of a car as the renderer colours it. */
 export type CarLevel = 'full' | 'singleTrack' | 'frozen'
@@ -157,9 +158,8 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
 
   /** The driver paths to draw now; redraws only when that list of path objects changes. */
   function drawPaths(): void {
-    const drivers = sim.internal.drivers as unknown as { paths?: ({ poly: { x: Float64Array; y: Float64Array; n: number; closed: boolean } } | undefined)[] }
-    const all = drivers?.paths ?? []
-    const wanted: { poly: { x: Float64Array; y: Float64Array; n: number; closed: boolean } }[] = []
+    const all = sim.internal.drivers.paths
+    const wanted: DriverPath[] = []
     if (o.paths === true) { for (const p of all) if (p) wanted.push(p) }
     else if (Array.isArray(o.paths)) { for (const car of o.paths) { const p = all[car]; if (p) wanted.push(p) } }
     let same = wanted.length === drawnPaths.length
@@ -237,7 +237,7 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     let n = 0
     for (let l = 0; l < list.length && n < o.maxLidarPoints; l++) {
       const lidar = list[l]
-      const scan = sim.lidarScan(lidar) as { count: number; points: Float64Array; distances: Float64Array }
+      const scan = sim.lidarScan(lidar)
       // World point = pose · p + origin (pose and origin as of that scan).
       const P = Lidar.pose, k = lidar * 9, O = Lidar.origin, q = lidar * 3
       const range = Lidar.rangeMax[lidar] || 1

@@ -83,7 +83,7 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
   }
 
   const pose = (car: number) => page.evaluate((c) => {
-    const s = window.pitlaneDemo.sim!.carState(c) as { position: ArrayLike<number>; heading: number; speed: number }
+    const s = window.pitlaneDemo.sim!.carState(c)
     return { x: s.position[0], y: s.position[1], heading: s.heading, speed: s.speed }
   }, car) as Promise<CarPose>
 

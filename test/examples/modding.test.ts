@@ -139,7 +139,7 @@ function pair(gap: number, side: number, withSlipstream: boolean) {
   return { sim, lead, follow, slip }
 }
 
-const speedOf = (sim: Sim, car: number) => (sim.carState(car) as { speed: number }).speed
+const speedOf = (sim: Sim, car: number) => sim.carState(car).speed
 
 describe('slipstream', () => {
   it('tows a car in the wake by about the drag it saves, and leaves the leader alone', () => {
@@ -152,7 +152,7 @@ describe('slipstream', () => {
     expect(on.slip!.leader(on.follow)).toBe(on.lead)
     expect(on.slip!.leader(on.lead)).toBe(-1)
     // Expected gain: the saved drag r·½ρCdA·v² over the mass, for r at a 10 m gap (0.4 × 20/26).
-    const d = (on.sim.internal.vehicles as unknown as { defs: { mass: number; dragK: number }[] }).defs[on.follow]
+    const d = on.sim.internal.vehicles.defs[on.follow]!
     const r = (0.4 * (30 - 10)) / (30 - 4)
     let v = 30, expected = 0
     const vOff = speedOf(off.sim, off.follow)
