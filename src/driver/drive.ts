@@ -29,12 +29,17 @@ export const FINISH_RADIUS = 2
 export const STOPPED_SPEED = 0.2
 /** Within this distance (m) of an open path's end the driver brakes fully. */
 export const FINAL_BRAKE = 1
+/** Body slip (|vy| / vx) beyond which the pedals are eased off (≈ 3°; a car cornering at its
+ * limit within its grip slips about half of this). */
+export const SLIP_START = 0.05
 /** Above this forward speed (m/s) pursuit aims along the velocity rather than the heading. */
 export const COURSE_MIN_SPEED = 2
+/** Curvature loop: proportional gain on the curvature shortfall (yaw damping). */
+export const CURVE_KP = 0.6
 /** Curvature loop: rate (1/s) at which curvature is added per 1/m of curvature shortfall. */
 export const CURVE_KI = 1.5
 /** Curvature loop: bound of its correction, 1/m. */
-export const CURVE_I_MAX = 0.04
+export const CURVE_I_MAX = 0.02
 /** Curvature loop: only above this speed (m/s) is yaw rate / speed a usable curvature. */
 export const CURVE_MIN_SPEED = 3
 
@@ -125,8 +130,13 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     const target = profileSpeedAt(poly, path.profile, seg, s - poly.s[seg], accel)
     V.targetSpeed[eid] = target
     const demand = speedDemand(V.speedI, eid, target, accel[0], speed, dt)
-    V.throttle[eid] = throttleFor(demand)
-    V.brake[eid] = brakeFor(demand)
+    // A sliding car (body slip past SLIP_START) gets the pedals eased, all off by twice that, so
+    // braking or power at the grip limit does not turn a slide into a spin.
+    const vx = V.vx[eid], vy = V.vy[eid]
+    const slip = vx > COURSE_MIN_SPEED ? Math.abs(vy) / vx : 0
+    const ease = slip <= SLIP_START ? 1 : slip >= 2 * SLIP_START ? 0 : 2 - slip / SLIP_START
+    V.throttle[eid] = throttleFor(demand) * ease
+    V.brake[eid] = brakeFor(demand) * ease
   }
 
   // Steering: pure pursuit on a point lookahead seconds ahead (past an open end: straight on).
@@ -148,16 +158,21 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     uy = (vx * sh + vy * ch) * inv
   }
   const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
-  // Curvature loop: adds curvature while the car's own (yaw rate / speed) falls short of the one
-  // asked (understeer); it integrates for the next step, and holds while the steering is at lock.
+  // Curvature loop on what the car actually drives (yaw rate / speed): a proportional part damps
+  // the yaw (counter-steers oversteer at once), a slow integral takes out steady understeer; it
+  // integrates for the next step, and holds while the steering is at lock.
   let corr = V.curveI[eid]
-  const u = steerForCurvature(kappa + corr, wheelbase, maxSteer)
   if (Math.abs(speed) > CURVE_MIN_SPEED) {
+    const shortfall = kappa - V.yawRate[eid] / speed
+    const u = steerForCurvature(kappa + corr + CURVE_KP * shortfall, wheelbase, maxSteer)
+    V.steer[eid] = u
     if (u < 1 && u > -1) {
-      corr += CURVE_KI * (kappa - V.yawRate[eid] / speed) * dt
+      corr += CURVE_KI * shortfall * dt
       corr = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
     }
-  } else corr *= 0.9 // fade out at walking pace, where yaw rate says little
+  } else {
+    V.steer[eid] = steerForCurvature(kappa + corr, wheelbase, maxSteer)
+    corr *= 0.9 // fade out at walking pace, where yaw rate says little
+  }
   V.curveI[eid] = corr
-  V.steer[eid] = u
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
-import { stadiumPath } from '../../src/driver/path'
+import { stadiumPath, smoothClosedPath } from '../../src/driver/path'
 
 // pitlane's own cars (the hatchback preset) driven by the path-following driver. Checks are made
 // against the world: the analytic oval, the car's own pose, positions crossing a line.
@@ -76,6 +76,21 @@ describe('driving pitlane cars round the 200 m / 50 m oval', () => {
     expectGoodLaps(r, 2)
   })
 
+  it('holds the line at a coarse 20 Hz host step too (the driver runs once per host step)', () => {
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [-HALF, -R], heading: 0, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, oval, { closed: true })
+    let maxLat = 0
+    for (let i = 0; i < 20 * 45; i++) {
+      sim.step(1 / 20)
+      const st = sim.aiStatus(car)!
+      if (st.distance > 50) maxLat = Math.max(maxLat, Math.abs(st.lateralError))
+    }
+    expect(sim.aiStatus(car)!.laps).toBe(1)
+    expect(maxLat).toBeLessThan(0.5)
+  })
+
   it('two cars at lateralOffset +2 / -2 hold about 4 m apart', () => {
     const sim = createSim(createWorld())
     const a = sim.addCar({ position: [-HALF, -R + 2], heading: 0 })
@@ -92,6 +107,35 @@ describe('driving pitlane cars round the 200 m / 50 m oval', () => {
     }
     expect(worst).toBeLessThan(0.5)
   })
+})
+
+describe('a twisty circuit near the grip limit', () => {
+  // the demo circuit's control points (a ~2.4 km lap: hairpin, chicane, sweepers)
+  const circuit = smoothClosedPath([
+    [0, 0], [260, 0], [390, 12], [450, 80], [440, 160], [370, 205], [290, 225], [250, 280],
+    [280, 345], [370, 370], [450, 410], [470, 490], [410, 550], [290, 560], [150, 540], [60, 480],
+    [0, 390], [-90, 350], [-190, 340], [-260, 280], [-250, 170], [-180, 90], [-110, 25], [-55, 0],
+  ], 2)
+  for (const level of ['full', 'singleTrack'] as const) {
+    it(`${level}: a lap at lateralAccel 8 (the hatchback holds ≈ 8.5–9 m/s² on a skidpad) without a spin, near the line`, () => {
+      const sim = createSim(createWorld())
+      const car = sim.addCar({ position: [0, 0], heading: 0, lod: level })
+      sim.setInput(car, { gear: 1 })
+      sim.setAi(car, circuit, { closed: true, maxSpeed: 45, lateralAccel: 8 })
+      let maxLat = 0, maxSlip = 0
+      for (let i = 0; i < 60 * 150 && sim.aiStatus(car)!.laps < 1; i++) {
+        sim.step(1 / 60)
+        const st = sim.aiStatus(car)!, cs = sim.carState(car)
+        if (st.distance > 50) maxLat = Math.max(maxLat, Math.abs(st.lateralError))
+        // body slip angle from the world velocity and the heading
+        const slip = Math.atan2(cs.velocity[1], cs.velocity[0]) - cs.heading
+        if (cs.speed > 5) maxSlip = Math.max(maxSlip, Math.abs(Math.atan2(Math.sin(slip), Math.cos(slip))))
+      }
+      expect(sim.aiStatus(car)!.laps).toBe(1)
+      expect(maxSlip).toBeLessThan(0.15)
+      expect(maxLat).toBeLessThan(1)
+    })
+  }
 })
 
 describe('an open S-shaped path', () => {
