@@ -9,7 +9,7 @@ import { assertEntity } from '../sim'
 import { describe } from '../validate'
 import { decodeSnapshot } from './snapshot'
 import { Hosted, type HostingApi, type VehicleHost } from './host'
-import { createHostingState, hostingState, type HostingState } from './hosted-state'
+import { createHostingState, hostingState, markExternalFor, type HostingState } from './hosted-state'
 import { chassisOfCar, pullChassis, stepHostedCars } from './hosted-step'
 import { markHostedExternal } from './hosted-lod'
 
@@ -83,7 +83,7 @@ function install(sim: HostedSim, hs: HostingState): void {
     hs.frozen[eid] = frozen ? 1 : 0
     addComponent(world, eid, Hosted)
     const controller = sim.internal.lod.controller
-    if (controller) controller.markExternal(eid)
+    if (controller) markExternalFor(hs, controller, eid)
   }
 
   function clearHost(car: number): void {
@@ -99,6 +99,10 @@ function install(sim: HostedSim, hs: HostingState): void {
     hs.hostOf[eid] = null
     hs.frozen[eid] = 0
     removeComponent(world, eid, Hosted)
+    // the external mark hosting gave goes with it (a mark the user gave stays)
+    const marked = hs.markedBy[eid]
+    hs.markedBy[eid] = null
+    if (marked) marked.unmarkExternal(eid)
   }
 
   const setLod = sim.setLod
@@ -136,6 +140,7 @@ function install(sim: HostedSim, hs: HostingState): void {
     if (!host) return
     hs.hostOf[eid] = null
     hs.frozen[eid] = 0
+    hs.markedBy[eid] = null
     host.detach(eid)
   })
 

@@ -2,7 +2,7 @@
 import { query, type World } from 'bitecs'
 import { getSim } from '../sim'
 import { Hosted } from './host'
-import { hostingState } from './hosted-state'
+import { hostingState, markExternalFor } from './hosted-state'
 
 /** Marks every hosted car external on a newly installed LodController (may freeze it, never reduce it). */
 export function markHostedExternal(world: World): World {
@@ -12,7 +12,7 @@ export function markHostedExternal(world: World): World {
   // setHost marks cars on the controller of its time; only a controller installed later needs this
   if (hs === undefined || controller === null || controller === hs.marked) return world
   const cars = query(world, [sim.components.Car, Hosted])
-  for (let k = 0; k < cars.length; k++) controller.markExternal(cars[k])
+  for (let k = 0; k < cars.length; k++) markExternalFor(hs, controller, cars[k])
   hs.marked = controller
   return world
 }

@@ -16,6 +16,8 @@ export interface HostingState {
   frozen: number[]
   /** The LodController hosted cars were last marked external on. */
   marked: LodController | null
+  /** Per car: the controller hosting marked it external on (null: not marked by hosting). */
+  markedBy: (LodController | null)[]
   /** Scratch: the cars of one host this step, and the substeps each owes. */
   cars: Int32Array
   /** Scratch: substeps owed, parallel to cars. */
@@ -41,6 +43,7 @@ export function createHostingState(sim: Sim): HostingState {
     hostOf: [],
     frozen: [],
     marked: null,
+    markedBy: [],
     cars: new Int32Array(64),
     owed: new Int32Array(64),
     chassis: new Float64Array(6),
@@ -64,4 +67,11 @@ export function createHostingState(sim: Sim): HostingState {
   }
   states.set(sim, hs)
   return hs
+}
+
+/** Marks hosted car `eid` external on `controller`, remembering the mark unless the car already had one. */
+export function markExternalFor(hs: HostingState, controller: LodController, eid: number): void {
+  if (controller.isExternal(eid)) return
+  controller.markExternal(eid)
+  hs.markedBy[eid] = controller
 }

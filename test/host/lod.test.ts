@@ -47,6 +47,24 @@ describe('hosted cars and levels of detail', () => {
     expect(sim.getLod(plain).level).toBe('full')
   })
 
+  it('clearHost takes back the external mark hosting gave, not one the user gave', () => {
+    const { sim, rapier } = hostedSim()
+    const lod = new LodController(sim).install({ focus: [0, 0] })
+    const a = sim.addCar({ position: [100, 0] })
+    const b = sim.addCar({ position: [100, 10] })
+    lod.markExternal(b)
+    rapier.host(a)
+    rapier.host(b)
+    expect(lod.isExternal(a)).toBe(true)
+    sim.clearHost(a)
+    sim.clearHost(b)
+    expect(lod.isExternal(a)).toBe(false)
+    expect(lod.isExternal(b)).toBe(true)
+    sim.stepMany(1 / 60, 2)
+    expect(sim.getLod(a).level).toBe('singleTrack')
+    expect(sim.getLod(b).level).toBe('full')
+  })
+
   it('a frozen hosted car stays put and resumes with its velocity', () => {
     const { sim, rapier } = hostedSim()
     const car = sim.addCar({ speed: 20, heading: 0.5 })
