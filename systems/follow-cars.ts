@@ -1,5 +1,5 @@
 /** follow-cars (phase 'broadphase', before 'rebuild-broadphase'): each moving car's chassis collider takes the car's pose. */
-import { Not, query, type World } from 'bitecs'
+import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { setColliderPoseFast } from '../src/collision/state'
 import { carArrays } from '../src/vehicle/install'
@@ -9,11 +9,12 @@ export function followCars(world: World): World {
   const sim = getSim(world)
   const vs = sim.internal.vehicles
   const cs = sim.internal.collision
-  const { Car, LodFrozen } = sim.components
+  const Car = sim.components.Car
   const C = carArrays(vs, Car)
   const defs = vs.defs
   const z0 = vs.groundZ
-  const cars = query(world, [Car, Not(LodFrozen)])
+  commitRemovals(world)
+  const cars = vs.moving.dense
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const c = C.collider[eid]

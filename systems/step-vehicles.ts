@@ -1,11 +1,10 @@
 /** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
-import { Not, query, type World } from 'bitecs'
+import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { fourWheelSubstep } from '../src/vehicle/four-wheel'
 import { singleTrackSubstep } from '../src/vehicle/single-track'
 import { substep } from '../src/vehicle/substep'
 import { carArrays } from '../src/vehicle/install'
-import { Hosted } from '../src/vehicle/host'
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
@@ -14,13 +13,14 @@ const EPS = 1e-6
 export function stepVehicles(world: World): World {
   const sim = getSim(world)
   const vs = sim.internal.vehicles
-  const { Car, LodFrozen } = sim.components
+  const Car = sim.components.Car
   const C = carArrays(vs, Car)
   const defs = vs.defs
   const surfaces = vs.surfaces
   const g = vs.gravity
   const dt = sim.internal.lastDt
-  const cars = query(world, [Car, Not(LodFrozen), Not(Hosted)])
+  commitRemovals(world)
+  const cars = vs.stepped.dense
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const d = defs[eid]

@@ -1,5 +1,5 @@
 /** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle systems. */
-import { addComponent, addEntity, entityExists, hasComponent, observe, onRemove, removeEntity } from 'bitecs'
+import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { carView, type CarStore } from '../../components/car'
 import { assertEntity } from '../sim'
@@ -15,6 +15,7 @@ import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './
 import { carState, type CarState } from './state'
 import { stepVehicles } from '../../systems/step-vehicles'
 import { followCars } from '../../systems/follow-cars'
+import { Hosted } from './host'
 
 /** Options of sim.addCar. */
 export interface AddCarOptions {
@@ -64,6 +65,10 @@ export interface VehicleState {
   writeCollider(eid: number): void
   /** A fast-properties view of the Car store for hot loops (see carView); rebuilt by carArrays. */
   view: CarStore
+  /** Registered query: cars the vehicle system steps (not frozen, not hosted). Call commitRemovals first. */
+  stepped: Query
+  /** Registered query: cars whose chassis collider follows them (not frozen). */
+  moving: Query
 }
 
 /** The vehicle state's fast view of the Car store, rebuilt when the store has grown since. */
@@ -231,6 +236,9 @@ export function installVehicles(sim: Sim): VehicleState {
     groundZ,
     writeCollider,
     view: carView(C),
+    // registered once: query() would build and hash its terms every step
+    stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(Hosted)]),
+    moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
   }
   sim.schedule.add(stepVehicles, { name: 'step-vehicles', phase: 'vehicle' })
   sim.schedule.add(followCars, { name: 'follow-cars', phase: 'broadphase' })

@@ -16,6 +16,8 @@ function rng(seed: number): () => number {
   }
 }
 
+const FIELDS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'speed', 'heave', 'heaveRate', 'roll', 'rollRate', 'pitch', 'pitchRate', 'steerAngle', 'engineSpeed', 'shiftTimer', 'ax', 'time', 'acc'] as const
+
 const palette: Surface[] = [surfaces.tarmac, surfaces.wetTarmac, surfaces.gravel, surfaces.grass, surfaces.ice]
 
 function checkerboard(visits: Int32Array): SurfaceMap {
@@ -37,6 +39,7 @@ function randomDrive(preset: keyof typeof presets, lod: 'full' | 'singleTrack', 
   const rand = rng(seed)
   const gears = def.gearbox.ratios.length
   const maxRpm = def.engine.maxRpm
+  const C = sim.components.Car
   let maxSpeed = 0
   let maxYaw = 0
   let maxWheel = 0
@@ -58,14 +61,19 @@ function randomDrive(preset: keyof typeof presets, lod: 'full' | 'singleTrack', 
       })
     }
     sim.step(1 / 60)
-    const s = sim.carState(car)
-    const values = [...s.position, s.heading, s.roll, s.pitch, ...s.velocity, s.speed, s.yawRate, ...s.wheelSpeeds, s.engineRpm, s.clutch, s.time]
-    for (const v of values) if (!Number.isFinite(v)) throw new Error(`${preset}/${lod}: non-finite state at step ${step}: ${JSON.stringify(s)}`)
-    maxSpeed = Math.max(maxSpeed, Math.abs(s.speed))
-    maxYaw = Math.max(maxYaw, Math.abs(s.yawRate))
-    for (const w of s.wheelSpeeds) maxWheel = Math.max(maxWheel, Math.abs(w))
-    maxRpmSeen = Math.max(maxRpmSeen, s.engineRpm)
-    maxRoll = Math.max(maxRoll, Math.abs(s.roll), Math.abs(s.pitch))
+    // read the store directly (carState allocates): every state field of the car, every step
+    let bad = false
+    for (const f of FIELDS) if (!Number.isFinite(C[f][car])) bad = true
+    for (let w = 0; w < 4; w++) {
+      const ws = C.wheelSpeed[car * 4 + w]
+      if (!Number.isFinite(ws)) bad = true
+      maxWheel = Math.max(maxWheel, Math.abs(ws))
+    }
+    if (bad) throw new Error(`${preset}/${lod}: non-finite state at step ${step}: ${JSON.stringify(sim.carState(car))}`)
+    maxSpeed = Math.max(maxSpeed, Math.abs(C.speed[car]))
+    maxYaw = Math.max(maxYaw, Math.abs(C.yawRate[car]))
+    maxRpmSeen = Math.max(maxRpmSeen, (C.engineSpeed[car] * 30) / Math.PI)
+    maxRoll = Math.max(maxRoll, Math.abs(C.roll[car]), Math.abs(C.pitch[car]))
   }
   return { maxSpeed, maxYaw, maxWheel, maxRpmSeen, maxRpm, maxRoll, visits, time: sim.carState(car).time }
 }
