@@ -23,6 +23,7 @@ import type { Sim } from '../sim'
 import { describe, nonNegativeNumber, optionsObject } from '../validate'
 import type { ChassisMass, ChassisState, VehicleHost } from '../vehicle/host'
 import { enableHosting, type HostedSim } from '../vehicle/hosted-install'
+import { mirrorCollider } from './mirror'
 
 export type { VehicleHost, ChassisState, ChassisMass, HostingApi } from '../vehicle/host'
 export type { HostedSim } from '../vehicle/hosted-install'
@@ -120,6 +121,11 @@ export class RapierHost implements VehicleHost {
   /** The chassis collider of `car`, or null when it is not on this host. */
   colliderOf(car: number): Collider | null {
     return this.colliders[car] ?? null
+  }
+
+  /** Adds a fixed Rapier body with the shape and pose of pitlane collider `collider` (a barrier, a cone); returns its Rapier collider. */
+  addFixed(collider: number): Collider {
+    return mirrorCollider(this.sim, this.world, this.R, collider)
   }
 
   /** VehicleHost: creates the chassis body and cuboid of `car`. */
