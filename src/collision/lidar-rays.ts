@@ -6,6 +6,7 @@
  * chunks of yaw columns instead.
  */
 import type { LidarDirections } from './lidar-directions'
+import { mat3RotationError } from '../math/mat3'
 
 /** At most this many rays are cached whole (6 doubles each). */
 export const LIDAR_RAY_CACHE_MAX = 1 << 18
@@ -47,6 +48,10 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, O = r.org, D = r.dir
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   const px = pos[0], py = pos[1], pz = pos[2]
+  // a rotation (entries ≤ 1, rows of length 1) cannot overflow or give w = 0; anything else is checked
+  let bounded = Number.isFinite(px + py + pz + rangeMin) && Math.abs(rangeMin) < 1e300 && Math.abs(px) < 1e300 && Math.abs(py) < 1e300 && Math.abs(pz) < 1e300
+  for (let i = 0; i < 9; i++) if (!(Math.abs(rot[i]) <= 2)) bounded = false
+  bounded = bounded && mat3RotationError(rot) <= 1e-6
   let k = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]
@@ -57,9 +62,13 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
       const ox = px + rangeMin * wx, oy = py + rangeMin * wy, oz = pz + rangeMin * wz
       O[k] = ox; O[k + 1] = oy; O[k + 2] = oz
       // normalizeDirection's arithmetic, inlined: non-finite → no ray, zero → +z, else (w/m)/|w/m|
-      if (!Number.isFinite(wx) || !Number.isFinite(wy) || !Number.isFinite(wz) || !Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) { D[k] = NaN; continue }
-      const m = Math.max(Math.abs(wx), Math.abs(wy), Math.abs(wz))
-      if (m === 0) { D[k] = 0; D[k + 1] = 0; D[k + 2] = 1; continue }
+      // (with a rotation bounded by 2 and finite inputs, w and the start are finite and w ≠ 0)
+      if (!bounded) {
+        if (!Number.isFinite(wx) || !Number.isFinite(wy) || !Number.isFinite(wz) || !Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) { D[k] = NaN; continue }
+        if (wx === 0 && wy === 0 && wz === 0) { D[k] = 0; D[k + 1] = 0; D[k + 2] = 1; continue }
+      }
+      const ax = wx < 0 ? -wx : wx, ay = wy < 0 ? -wy : wy, az = wz < 0 ? -wz : wz
+      const m = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az)
       const a = wx / m, b = wy / m, c = wz / m
       const len = Math.sqrt(a * a + b * b + c * c)
       D[k] = a / len; D[k + 1] = b / len; D[k + 2] = c / len
