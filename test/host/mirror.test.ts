@@ -39,7 +39,7 @@ describe('RapierHost.addFixed', () => {
         const n = Math.hypot(d[0], d[1], d[2])
         for (let k = 0; k < 3; k++) d[k] /= n
         const list = sim.rayTest(o, d, 20)
-        const mine = list.size() ? list.at(0).distance : -1
+        const mine = list.size() ? list.at(0)!.distance : -1
         const toi = rc.castRay(new RAPIER.Ray({ x: o[0], y: o[1], z: o[2] }, { x: d[0], y: d[1], z: d[2] }), 20, true)
         const theirs = toi >= 0 ? toi : -1
         if (mine >= 0) hits++
