@@ -197,3 +197,25 @@ describe('strategy choice (the cost model)', () => {
     expect(c.estimate[2]).toBeGreaterThan(0)
   })
 })
+
+describe('rotations that are not rotations', () => {
+  it('a scaled, sheared or zero Mat3 still gives rayTest along R·d (zero direction = +z), by the BVH', () => {
+    const sim = createSim(createWorld())
+    for (let i = 0; i < 30; i++) sim.addCollider({ kind: 'sphere', radius: 1 }, { position: [8 * Math.cos(i), 8 * Math.sin(i), 2 + (i % 3)] })
+    sim.addCollider({ kind: 'box', halfExtents: [2, 2, 0.2] }, { position: [0, 0, 6] })
+    const scan = createLidarScan()
+    for (const rot of [[2, 0, 0, 0, 2, 0, 0, 0, 2], [1, 0.5, 0, 0, 1, 0, 0.2, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, -1, 0, 0, 0, 1]]) {
+      const args = [rot, [0.5, 0, 1], 0, 0.2, 32, -0.5, 0.25, 5, 0.3, 30, -1, -1, -1] as const
+      sim.rayTestLidar(...args, scan)
+      expect(sim.internal.lidars.shared.strategy).toBe(LidarStrategy.bvh)
+      const o = oracleScan(sim, ...args)
+      expect(o.rays.length).toBeGreaterThan(0)
+      // points: the oracle moves hits by Rᵀ, which is no inverse here; compare ranges and ray order
+      expect(scan.count).toBe(o.rays.length)
+      for (let i = 0; i < scan.count; i++) {
+        expect(scan.rays[i]).toBe(o.rays[i])
+        expect(Math.abs(scan.distances[i] - o.distances[i])).toBeLessThanOrEqual(1e-9)
+      }
+    }
+  })
+})
