@@ -9,6 +9,12 @@ import { createSim, stadiumPath } from '../../dist/index.js'
 
 const STEPS_PER_RUN = 30
 
+/** Best-of-5 CPU ms per host step of `n` steps of `sim` (robust when other processes share the cores). */
+function cpuMs(sim, n) {
+  const times = [0, 1, 2, 3, 4].map(() => { const u0 = process.cpuUsage(); sim.stepMany(1 / 60, n); const u = process.cpuUsage(u0); return (u.user + u.system) / 1000 / n })
+  return Math.min(...times)
+}
+
 /** A sim with `count` cars spread round a 300 m / 60 m oval, driven, at `level` (and `hz`). */
 function drivenSim(count, level, hz) {
   const sim = createSim(createWorld())
@@ -42,6 +48,7 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
     if (!(st.distance - before[i] > 5 * seconds)) throw new Error(`car ${c} moved ${st.distance - before[i]} m in ${seconds} s`)
     if (!(Math.abs(st.lateralError) < 1)) throw new Error(`car ${c} is ${st.lateralError} m off its line`)
   })
+  return `cpu ${cpuMs(sim, 30).toFixed(3)} ms/step`
 }
 
 export const cases = [
@@ -50,7 +57,7 @@ export const cases = [
     unit: 'ms/step',
     what: '20 hatchbacks, four-wheel at 1 kHz, path-following driver, 60 Hz host step',
     setup: () => drivenSim(20, 'full'),
-    verify: (ctx) => verifyDriven(ctx),
+    verify(ctx) { ctx.extra = verifyDriven(ctx) },
     run({ sim }) { sim.step(1 / 60); return 1 },
   },
   {
@@ -58,7 +65,7 @@ export const cases = [
     unit: 'ms/step',
     what: `200 driven single-track cars at 240 Hz, one stepMany(1/60, ${STEPS_PER_RUN}) call`,
     setup: () => drivenSim(200, 'singleTrack', 240),
-    verify: (ctx) => verifyDriven(ctx),
+    verify(ctx) { ctx.extra = verifyDriven(ctx) },
     run({ sim }) { sim.stepMany(1 / 60, STEPS_PER_RUN); return STEPS_PER_RUN },
   },
   {
@@ -71,12 +78,14 @@ export const cases = [
       for (const name of ctx.sim.schedule.names()) if (name !== 'drive-paths') ctx.sim.schedule.remove(name)
       return ctx
     },
-    verify({ sim, cars }) {
+    verify(ctx) {
+      const { sim, cars } = ctx
       if (sim.schedule.names().join() !== 'drive-paths') throw new Error(`schedule is ${sim.schedule.names()}`)
       const C = sim.components.Car
       C.steer[cars[0]] = 5 // the driver must overwrite it
       sim.step(1 / 60)
       if (!(Math.abs(C.steer[cars[0]]) <= 1)) throw new Error('drive-paths did not write the steer input')
+      ctx.extra = `cpu ${(cpuMs(sim, 300) * 1000).toFixed(1)} µs/step, ${(cpuMs(sim, 300) * 1000 / cars.length).toFixed(3)} µs per car`
     },
     run({ sim }) { sim.stepMany(1 / 60, STEPS_PER_RUN); return STEPS_PER_RUN },
   },

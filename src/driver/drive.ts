@@ -21,6 +21,8 @@ export interface DriverPath {
   readonly options: ResolvedAiOptions
 }
 
+/** The projection searches this far (m) beyond twice a step's travel either side of the last one. */
+export const WINDOW_MARGIN = 1.5
 /** Farther than this (m) from the path near the last projection, the car is lost: search it all. */
 export const LOST_DISTANCE = 12
 /** An open path is finished once the car has stopped within this distance (m) of its end. */
@@ -99,7 +101,7 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   const L = poly.length
 
   // Where the car is: a window around the last projection covers a step's travel.
-  let seg = projectNear(poly, px, py, V.seg[eid], 3 + 2 * Math.abs(speed) * dt, proj)
+  let seg = projectNear(poly, px, py, V.seg[eid], WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
   if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
   const s = proj[PROJ_S]
   let ds = s - V.s[eid]
