@@ -61,10 +61,12 @@ function gridCount(v: unknown, name: string): number {
 }
 
 /**
- * Closest hit of the local-frame ray o + t·d, t ∈ [0, tMax], with heightfield `hf`.
- * On a hit writes t into out[0] and the unit local normal (facing the ray's side) into out[1..3].
+ * Closest hit of the local-frame ray L = [ox, oy, oz, dx, dy, dz, tMax] (t ∈ [0, tMax]) with
+ * heightfield `hf`. On a hit writes t into out[0] and the unit local normal (facing the ray's
+ * side) into out[1..3].
  */
-export function rayHeightfield(hf: HeightfieldData, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, out: Float64Array): boolean {
+export function rayHeightfield(hf: HeightfieldData, L: Float64Array, out: Float64Array): boolean {
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5], tMax = L[6]
   const x0 = hf.x0, y0 = hf.y0, cs = hf.cellSize
   // Clip to the closed box of the field.
   let ta = 0, tb = tMax

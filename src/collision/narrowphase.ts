@@ -5,6 +5,8 @@
  * normal rotated back. Rules: hits need t in [0, tMax] (both ends included); a tangent ray hits;
  * solid shapes (all but the heightfield) hit at t = 0 when the ray starts inside or on the surface,
  * and then report normal = −direction (there is no entry face).
+ * Hot paths pass rays as Float64Arrays [ox, oy, oz, dx, dy, dz, tMax]: doubles passed as
+ * arguments to a call V8 does not inline are boxed (one heap allocation each), arrays are not.
  */
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from './state'
@@ -18,26 +20,35 @@ const MISS = 0, HIT = 1, INSIDE = 2
  * returns false and leaves `out` as it may (scratch). Does not look at groups or ids.
  */
 export function rayCollider(state: CollisionState, eid: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, out: Float64Array): boolean {
+  const ray = state.argRay
+  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = tMax
+  return rayColliderRay(state, eid, ray, out)
+}
+
+/** rayCollider with the ray in `ray` = [ox, oy, oz, dx, dy, dz, tMax] (no boxing of doubles; same results). */
+export function rayColliderRay(state: CollisionState, eid: number, ray: Float64Array, out: Float64Array): boolean {
   const C = state.Collider
   const kind = C.kind[eid]
   if (kind === ColliderKind.none) return false
-  const P = C.position, R = C.rotation, p = C.params
+  const P = C.position, R = C.rotation, p = C.params, L = state.localRay
   const r = eid * 9, q = eid * 4
-  const wx = ox - P[eid * 3], wy = oy - P[eid * 3 + 1], wz = oz - P[eid * 3 + 2]
+  const dx = ray[3], dy = ray[4], dz = ray[5]
+  const wx = ray[0] - P[eid * 3], wy = ray[1] - P[eid * 3 + 1], wz = ray[2] - P[eid * 3 + 2]
   const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]
-  const lx = r0 * wx + r3 * wy + r6 * wz, ly = r1 * wx + r4 * wy + r7 * wz, lz = r2 * wx + r5 * wy + r8 * wz
-  const ex = r0 * dx + r3 * dy + r6 * dz, ey = r1 * dx + r4 * dy + r7 * dz, ez = r2 * dx + r5 * dy + r8 * dz
+  L[0] = r0 * wx + r3 * wy + r6 * wz; L[1] = r1 * wx + r4 * wy + r7 * wz; L[2] = r2 * wx + r5 * wy + r8 * wz
+  L[3] = r0 * dx + r3 * dy + r6 * dz; L[4] = r1 * dx + r4 * dy + r7 * dz; L[5] = r2 * dx + r5 * dy + r8 * dz
+  L[6] = ray[6]
   let res = MISS
   switch (kind) {
-    case ColliderKind.sphere: res = raySphere(lx, ly, lz, ex, ey, ez, p[q], tMax, out); break
-    case ColliderKind.box: res = rayBox(lx, ly, lz, ex, ey, ez, p[q], p[q + 1], p[q + 2], tMax, out); break
-    case ColliderKind.capsule: res = rayCapsule(lx, ly, lz, ex, ey, ez, p[q], p[q + 1], tMax, out); break
-    case ColliderKind.cylinder: res = rayCylinder(lx, ly, lz, ex, ey, ez, p[q], p[q + 1], tMax, out); break
-    case ColliderKind.plane: res = rayPlane(lz, ez, tMax, out); break
+    case ColliderKind.sphere: res = raySphere(L, p, q, out); break
+    case ColliderKind.box: res = rayBox(L, p, q, out); break
+    case ColliderKind.capsule: res = rayCapsule(L, p, q, out); break
+    case ColliderKind.cylinder: res = rayCylinder(L, p, q, out); break
+    case ColliderKind.plane: res = rayPlane(L, out); break
     case ColliderKind.heightfield: {
       const slot = C.heightfield[eid]
       const hf = slot >= 0 ? state.heightfields[slot] : undefined
-      res = hf !== undefined && rayHeightfield(hf, lx, ly, lz, ex, ey, ez, tMax, out) ? HIT : MISS
+      res = hf !== undefined && rayHeightfield(hf, L, out) ? HIT : MISS
       break
     }
   }
@@ -50,8 +61,13 @@ export function rayCollider(state: CollisionState, eid: number, ox: number, oy: 
   return true
 }
 
-/** Local sphere of radius `rad` at the origin. */
-export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, rad: number, tMax: number, out: Float64Array): number {
+/** Local sphere of radius p[q] at the origin; L = local ray [o, d, tMax]. */
+export function raySphere(L: Float64Array, p: Float64Array, q: number, out: Float64Array): number {
+  return sphereAt(L[0], L[1], L[2], L[3], L[4], L[5], p[q], L[6], out)
+}
+
+// Inlined into its callers (small): the sphere test on plain numbers, shared with the capsule.
+function sphereAt(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, rad: number, tMax: number, out: Float64Array): number {
   const c = ox * ox + oy * oy + oz * oz - rad * rad
   if (c <= 0) return INSIDE
   const b = ox * dx + oy * dy + oz * dz
@@ -68,8 +84,10 @@ export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: nu
   return HIT
 }
 
-/** Local box of half extents (hx, hy, hz) centred at the origin (slab test). */
-export function rayBox(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, hx: number, hy: number, hz: number, tMax: number, out: Float64Array): number {
+/** Local box of half extents p[q..q+2] centred at the origin (slab test); L = local ray. */
+export function rayBox(L: Float64Array, p: Float64Array, q: number, out: Float64Array): number {
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5], tMax = L[6]
+  const hx = p[q], hy = p[q + 1], hz = p[q + 2]
   if (Math.abs(ox) <= hx && Math.abs(oy) <= hy && Math.abs(oz) <= hz) return INSIDE
   let tNear = -Infinity, tFar = Infinity, axis = -1
   if (dx === 0) { if (Math.abs(ox) > hx) return MISS } else {
@@ -98,8 +116,10 @@ export function rayBox(ox: number, oy: number, oz: number, dx: number, dy: numbe
   return HIT
 }
 
-/** Local capsule: points within `rad` of the z segment [−hh, hh]. */
-export function rayCapsule(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, rad: number, hh: number, tMax: number, out: Float64Array): number {
+/** Local capsule: points within rad = p[q] of the z segment [−hh, hh], hh = p[q+1]; L = local ray. */
+export function rayCapsule(L: Float64Array, p: Float64Array, q: number, out: Float64Array): number {
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5], tMax = L[6]
+  const rad = p[q], hh = p[q + 1]
   const cz = oz > hh ? hh : oz < -hh ? -hh : oz
   const r2 = rad * rad
   if (ox * ox + oy * oy + (oz - cz) * (oz - cz) <= r2) return INSIDE
@@ -119,7 +139,7 @@ export function rayCapsule(ox: number, oy: number, oz: number, dx: number, dy: n
   }
   for (let s = -1; s <= 1; s += 2) {
     const sz = oz - s * hh
-    if (raySphere(ox, oy, sz, dx, dy, dz, rad, best, out) === HIT && out[0] < best) {
+    if (sphereAt(ox, oy, sz, dx, dy, dz, rad, best, out) === HIT && out[0] < best) {
       best = out[0]; nx = out[1]; ny = out[2]; nz = out[3]
     }
   }
@@ -128,8 +148,10 @@ export function rayCapsule(ox: number, oy: number, oz: number, dx: number, dy: n
   return HIT
 }
 
-/** Local solid cylinder of radius `rad` about z, z ∈ [−hh, hh]: the intersection of a z slab and an infinite cylinder. */
-export function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, rad: number, hh: number, tMax: number, out: Float64Array): number {
+/** Local solid cylinder of radius p[q] about z, z ∈ [−hh, hh] (hh = p[q+1]): a z slab ∩ an infinite cylinder; L = local ray. */
+export function rayCylinder(L: Float64Array, p: Float64Array, q: number, out: Float64Array): number {
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5], tMax = L[6]
+  const rad = p[q], hh = p[q + 1]
   const r2 = rad * rad
   const c = ox * ox + oy * oy - r2
   if (c <= 0 && Math.abs(oz) <= hh) return INSIDE
@@ -164,8 +186,9 @@ export function rayCylinder(ox: number, oy: number, oz: number, dx: number, dy: 
   return HIT
 }
 
-/** Local plane z = 0 with the half-space z ≤ 0 solid. */
-export function rayPlane(oz: number, dz: number, tMax: number, out: Float64Array): number {
+/** Local plane z = 0 with the half-space z ≤ 0 solid; L = local ray. */
+export function rayPlane(L: Float64Array, out: Float64Array): number {
+  const oz = L[2], dz = L[5], tMax = L[6]
   if (oz <= 0) return INSIDE
   if (dz >= 0) return MISS
   const t = -oz / dz

@@ -58,11 +58,12 @@ export function createOriginCache(): OriginCache {
 }
 
 /**
- * Notes a query from (ox, oy, oz) and returns true when the cache can answer it
+ * Notes a query of `ray` (start in ray[0..2]) and returns true when the cache can answer it
  * (building it first when the streak is long enough).
  */
-export function originCacheReady(state: CollisionState, c: OriginCache, ox: number, oy: number, oz: number): boolean {
+export function originCacheReady(state: CollisionState, c: OriginCache, ray: Float64Array): boolean {
   if (!c.enabled) return false
+  const ox = ray[0], oy = ray[1], oz = ray[2]
   if (ox !== c.ox || oy !== c.oy || oz !== c.oz || state.version !== c.version) {
     c.ox = ox; c.oy = oy; c.oz = oz; c.version = state.version
     c.streak = 0; c.valid = false; c.refused = false
@@ -183,8 +184,9 @@ function forBins(rect: Int32Array, i: number, start: Int32Array, entries: Int32A
   }
 }
 
-/** The bin of unit direction (dx, dy, dz). */
-export function originCacheBin(dx: number, dy: number, dz: number): number {
+/** The bin of the unit direction ray[3..5]. */
+export function originCacheBin(ray: Float64Array): number {
+  const dx = ray[3], dy = ray[4], dz = ray[5]
   let yb = Math.floor((Math.atan2(dy, dx) + Math.PI) / D_YAW)
   if (yb >= N_YAW) yb = N_YAW - 1
   let pb = Math.floor((Math.asin(dz > 1 ? 1 : dz < -1 ? -1 : dz) + Math.PI / 2) / D_PITCH)

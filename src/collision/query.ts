@@ -7,7 +7,7 @@
 import type { CollisionState } from './state'
 import { broadphaseStale, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
-import { rayCollider } from './narrowphase'
+import { rayColliderRay } from './narrowphase'
 import { RayCollisionList } from './ray-list'
 import { originCacheBin, originCacheReady, type OriginCache } from './origin-cache'
 
@@ -21,10 +21,18 @@ const TINY = 1e-300
  * Brings the broadphase up to date first when anything moved (queries see current poses).
  */
 export function castRay(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  const ray = state.castRay
+  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = tMax
+  return castRayR(state, ray, objectId, localId, mask, out)
+}
+
+/** castRay with the ray in `ray` = [ox, oy, oz, dx, dy, dz, tMax]; ray[6] ends as the best t (or tMax). */
+export function castRayR(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   if (broadphaseStale(state)) updateBroadphase(state)
   mask |= 0
-  let bestEid = castPlanes(state, ox, oy, oz, dx, dy, dz, tMax, objectId, localId, mask, out)
-  let best = bestEid >= 0 ? out[0] : tMax
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5]
+  let bestEid = castPlanes(state, ray, objectId, localId, mask, out)
+  let best = ray[6]
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
   for (let tree = 0; tree < 2; tree++) {
     const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
@@ -40,8 +48,8 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
       if (n > 0) {
         const f = first[node]
         for (let k = f; k < f + n; k++) {
-          const e = tryCollider(state, prims[k], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
-          if (e !== bestEid) { bestEid = e; best = out[0] }
+          const e = tryCollider(state, prims[k], ray, bestEid, objectId, localId, mask, out)
+          if (e !== bestEid) { bestEid = e; best = ray[6] }
         }
       } else {
         const l = first[node], r = l + 1
@@ -66,47 +74,42 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
 }
 
 /**
- * Tests collider `e` against the best hit so far (t = best, entity bestEid, −1 for none) and
+ * Tests collider `e` against the best hit so far (t = ray[6], entity bestEid, −1 for none) and
  * returns the new best entity: `e` when it passes the filters and hits nearer (or at the same t
- * with a lower id), writing its t and normal into out; else bestEid, leaving out alone.
+ * with a lower id), writing its t into ray[6] and out[0] and its normal into out[1..3]; else
+ * bestEid, leaving ray and out alone.
  */
-export function tryCollider(state: CollisionState, e: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, best: number, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+export function tryCollider(state: CollisionState, e: number, ray: Float64Array, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
   const C = state.Collider
   if ((C.group[e] & mask) === 0 || (objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)) return bestEid
   const tmp = state.hitScratch
-  if (!rayCollider(state, e, ox, oy, oz, dx, dy, dz, best, tmp)) return bestEid
-  if (bestEid >= 0 && (tmp[0] > best || (tmp[0] === best && e > bestEid))) return bestEid
-  out[0] = tmp[0]; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
+  if (!rayColliderRay(state, e, ray, tmp)) return bestEid
+  const t = tmp[0]
+  if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
+  ray[6] = t
+  out[0] = t; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
   return e
 }
 
 /** The closest hittable plane (planes are unbounded, so every query tests them all), or −1. */
-function castPlanes(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
-  let best = tMax, bestEid = -1
+function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  let bestEid = -1
   const planes = state.planes
-  for (let i = 0; i < state.planeCount; i++) {
-    const e = tryCollider(state, planes[i], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
-    if (e !== bestEid) { bestEid = e; best = out[0] }
-  }
+  for (let i = 0; i < state.planeCount; i++) bestEid = tryCollider(state, planes[i], ray, bestEid, objectId, localId, mask, out)
   return bestEid
 }
 
 /** castRay answered from the origin cache (same contract and results; the cache must be ready for this start). */
-function castRayCached(state: CollisionState, c: OriginCache, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+function castRayCached(state: CollisionState, c: OriginCache, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   mask |= 0
-  let bestEid = castPlanes(state, ox, oy, oz, dx, dy, dz, tMax, objectId, localId, mask, out)
-  let best = bestEid >= 0 ? out[0] : tMax
+  let bestEid = castPlanes(state, ray, objectId, localId, mask, out)
   const always = c.always
-  for (let i = 0; i < c.alwaysCount; i++) {
-    const e = tryCollider(state, always[i], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
-    if (e !== bestEid) { bestEid = e; best = out[0] }
-  }
-  const bin = originCacheBin(dx, dy, dz)
+  for (let i = 0; i < c.alwaysCount; i++) bestEid = tryCollider(state, always[i], ray, bestEid, objectId, localId, mask, out)
+  const bin = originCacheBin(ray)
   const entries = c.entries, lower = c.lower
   for (let k = c.binStart[bin], end = c.binStart[bin + 1]; k < end; k++) {
-    if (lower[k] > best) break
-    const e = tryCollider(state, entries[k], ox, oy, oz, dx, dy, dz, best, bestEid, objectId, localId, mask, out)
-    if (e !== bestEid) { bestEid = e; best = out[0] }
+    if (lower[k] > ray[6]) break
+    bestEid = tryCollider(state, entries[k], ray, bestEid, objectId, localId, mask, out)
   }
   return bestEid
 }
@@ -175,9 +178,11 @@ export function rayTestInto(state: CollisionState, list: RayCollisionList, start
   const out = state.castScratch
   if (broadphaseStale(state)) updateBroadphase(state)
   const cache = state.originCache
-  const e = originCacheReady(state, cache, ox, oy, oz)
-    ? castRayCached(state, cache, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
-    : castRay(state, ox, oy, oz, d[0], d[1], d[2], length, oid, lid, mask, out)
+  const ray = state.castRay
+  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = d[0]; ray[4] = d[1]; ray[5] = d[2]; ray[6] = length
+  const e = originCacheReady(state, cache, ray)
+    ? castRayCached(state, cache, ray, oid, lid, mask, out)
+    : castRayR(state, ray, oid, lid, mask, out)
   if (e < 0) return list
   const C = state.Collider, hit = list.hit, t = out[0]
   hit.collider = e

@@ -65,6 +65,10 @@ export interface CollisionState {
   /** rayTest scratch: the normalised direction and the cast result. */
   dirScratch: Float64Array
   castScratch: Float64Array
+  /** Ray scratch [ox, oy, oz, dx, dy, dz, tMax]: argRay for the rayCollider wrapper, localRay for the shape frame, castRay for queries. */
+  argRay: Float64Array
+  localRay: Float64Array
+  castRay: Float64Array
   /** rayTest's cache for runs of rays from one start. */
   originCache: OriginCache
 }
@@ -83,6 +87,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
+    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7),
     originCache: createOriginCache(),
   }
 }
