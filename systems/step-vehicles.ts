@@ -8,6 +8,8 @@ import { carArrays } from '../src/vehicle/install'
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
+/** Longest host step a car simulates, s: a longer dt is cut to this for the cars (bounded work). */
+export const MAX_HOST_STEP = 10
 
 /** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
 export function stepVehicles(world: World): World {
@@ -29,7 +31,7 @@ export function stepVehicles(world: World): World {
     const h = 1 / hz
     substep[0] = h
     substep[1] = g
-    let acc = C.acc[eid] + dt * hz
+    let acc = C.acc[eid] + (dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP) * hz
     let t = C.time[eid]
     if (C.model[eid] === 0) {
       while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }

@@ -17,6 +17,9 @@ import { stepVehicles } from '../../systems/step-vehicles'
 import { followCars } from '../../systems/follow-cars'
 import { Hosted } from './host'
 
+/** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
+export const MAX_SPEED = 150
+
 /** Options of sim.addCar. */
 export interface AddCarOptions {
   /** The car (default presets.hatchback). */
@@ -25,7 +28,7 @@ export interface AddCarOptions {
   position?: ArrayLike<number>
   /** Heading, rad from +x towards +y. Default 0. */
   heading?: number
-  /** Forward speed, m/s, with the wheels rolling to match. Default 0. */
+  /** Forward speed, m/s (|speed| ≤ 150), with the wheels rolling to match. Default 0. */
   speed?: number
   /** Level of detail. Default 'full'. */
   lod?: Level
@@ -130,6 +133,7 @@ export function installVehicles(sim: Sim): VehicleState {
     const p = o.position === undefined ? [0, 0, NaN] : positionLike(o.position, 'options.position')
     const heading = o.heading === undefined ? 0 : finiteNumber(o.heading, 'options.heading')
     const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
+    if (Math.abs(speed) > MAX_SPEED) throw new RangeError(`options.speed must be in [-${MAX_SPEED}, ${MAX_SPEED}] m/s, got ${speed}`)
     const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
     const eid = addEntity(world)
     addComponent(world, eid, C)

@@ -30,6 +30,16 @@ export interface CarSnapshot {
 // Float state fields (scalars), and the per-wheel field.
 const FLOATS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'speed', 'heave', 'heaveRate', 'roll', 'rollRate', 'pitch', 'pitchRate',
   'steerAngle', 'engineSpeed', 'shiftTimer', 'ax', 'time', 'acc'] as const
+// Plausibility bounds of each float (a hostile snapshot must not put a car where the model
+// cannot stay finite): |value| ≤ bound, and ≥ 0 where marked.
+const BOUNDS: Record<(typeof FLOATS)[number], [number, boolean]> = {
+  x: [1e9, false], y: [1e9, false], heading: [1e9, false], vx: [200, false], vy: [200, false], yawRate: [50, false],
+  speed: [300, false], heave: [5, false], heaveRate: [100, false], roll: [1.5, false], rollRate: [100, false],
+  pitch: [1.5, false], pitchRate: [100, false], steerAngle: [1.5, false], engineSpeed: [5000, true],
+  shiftTimer: [5, true], ax: [1000, false], time: [1e12, true], acc: [1.001, false],
+}
+/** Largest wheel spin rate a snapshot may hold, rad/s. */
+const MAX_WHEEL = 5000
 const INPUT_FLOATS = [['steer', -1, 1], ['throttle', 0, 1], ['brake', 0, 1], ['handbrake', 0, 1], ['clutch', 0, 1]] as const
 
 function enc(v: number): SnapNumber {
@@ -104,15 +114,21 @@ export function decodeSnapshot(d: ResolvedCar, snap: unknown): DecodedSnapshot {
   if (hz < HZ_MIN || hz > HZ_MAX) throw new RangeError(`snapshot.hz must be in [${HZ_MIN}, ${HZ_MAX}], got ${hz}`)
   const st = plain(own(s, 'state', 'snapshot'), 'snapshot.state')
   const floats = new Float64Array(FLOATS.length)
-  for (let i = 0; i < FLOATS.length; i++) floats[i] = dec(own(st, FLOATS[i], 'snapshot.state'), `snapshot.state.${FLOATS[i]}`)
-  const accI = FLOATS.indexOf('acc')
-  if (floats[accI] < -1e-3 || floats[accI] > 1 + 1e-3) throw new RangeError(`snapshot.state.acc must be a fraction of a substep in [0, 1], got ${floats[accI]}`)
-  const tI = FLOATS.indexOf('shiftTimer')
-  if (floats[tI] < 0 || floats[tI] > 5) throw new RangeError(`snapshot.state.shiftTimer must be in [0, 5], got ${floats[tI]}`)
+  for (let i = 0; i < FLOATS.length; i++) {
+    const k = FLOATS[i]
+    const v = dec(own(st, k, 'snapshot.state'), `snapshot.state.${k}`)
+    const [bound, positive] = BOUNDS[k]
+    const lo = k === 'acc' ? -1e-3 : positive ? 0 : -bound
+    if (v < lo || v > bound) throw new RangeError(`snapshot.state.${k} must be in [${lo}, ${bound}], got ${v}`)
+    floats[i] = v
+  }
   const w = own(st, 'wheelSpeed', 'snapshot.state')
   if (!Array.isArray(w) || w.length !== 4) throw new TypeError(`snapshot.state.wheelSpeed must be an array of 4 numbers, got ${describe(w)}`)
   const wheels = new Float64Array(4)
-  for (let i = 0; i < 4; i++) wheels[i] = dec(w[i], `snapshot.state.wheelSpeed[${i}]`)
+  for (let i = 0; i < 4; i++) {
+    wheels[i] = dec(w[i], `snapshot.state.wheelSpeed[${i}]`)
+    if (Math.abs(wheels[i]) > MAX_WHEEL) throw new RangeError(`snapshot.state.wheelSpeed[${i}] must be in [-${MAX_WHEEL}, ${MAX_WHEEL}], got ${wheels[i]}`)
+  }
   const gearActual = integer(own(st, 'gearActual', 'snapshot.state'), -1, d.gears, 'snapshot.state.gearActual')
   const inp = plain(own(s, 'input', 'snapshot'), 'snapshot.input')
   const inputs = new Float64Array(INPUT_FLOATS.length)

@@ -227,3 +227,17 @@ describe('vehicle API', () => {
     expect(json(x.sim.snapshot(x.b))).toBe(json(y.sim.snapshot(y.b)))
   })
 })
+
+describe('vehicle API bounds', () => {
+  it('refuses an absurd start speed and bounds the work of a huge host step', () => {
+    const sim = makeSim()
+    expect(() => sim.addCar({ speed: 1e9 })).toThrow(/options\.speed must be in/)
+    const car = sim.addCar({ speed: 20 })
+    const t0 = performance.now()
+    sim.step(1e308)
+    expect(performance.now() - t0).toBeLessThan(2000)
+    const s = sim.carState(car)
+    expect(s.time).toBeCloseTo(10, 9)
+    for (const v of [...s.position, ...s.velocity, s.yawRate, ...s.wheelSpeeds]) expect(Number.isFinite(v)).toBe(true)
+  })
+})
