@@ -155,9 +155,9 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   let ux = ch, uy = sh
   const vx = V.vx[eid]
   if (vx > COURSE_MIN_SPEED) {
-    const vy = V.vy[eid], inv = 1 / Math.sqrt(vx * vx + vy * vy)
-    ux = (vx * ch - vy * sh) * inv
-    uy = (vx * sh + vy * ch) * inv
+    const vy = V.vy[eid] / vx, inv = 1 / Math.sqrt(1 + vy * vy) // scaled by vx: no overflow
+    ux = (ch - vy * sh) * inv
+    uy = (sh + vy * ch) * inv
   }
   const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
   // Curvature loop on what the car actually drives (yaw rate / speed): a proportional part damps

@@ -15,7 +15,7 @@ export const PROJ_DIST = 2
 /** Closest point over `count` segments starting at `first` (wrapping when closed); returns the segment. */
 function closestOver(poly: Polyline, px: number, py: number, first: number, count: number, out: Float64Array): number {
   const { x, y, tx, ty, s, segments } = poly
-  let best = -1, bestD2 = Infinity, bestT = 0, bestCross = 0
+  let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
   for (let k = 0; k < count; k++) {
     let i = first + k
     if (i >= segments) i -= segments

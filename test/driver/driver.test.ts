@@ -90,6 +90,30 @@ describe('setAi / aiStatus / clearAi', () => {
   })
 })
 
+describe('extreme car states', () => {
+  it('keep the inputs the driver writes finite and in range, and never press both pedals', () => {
+    const sim = createSim(createWorld())
+    const car = addSimpleCar(sim, -100, -50, 0)
+    sim.setAi(car, oval, { closed: true })
+    sim.schedule.remove('simple-cars') // the driver alone sees the states set below
+    const C = sim.components.Car
+    const values = [0, -0, 1e-300, 1e6, -1e6, 1e150, -1e150, 1e300, -1e300]
+    let k = 0
+    for (const a of values) for (const b of values) {
+      // positions within ±1e150 m (squared distances stay finite); speeds and rates anything
+      C.x[car] = a % 1e151; C.y[car] = -b % 1e151; C.heading[car] = (a - b) % 7; C.speed[car] = a; C.vx[car] = a
+      C.vy[car] = b % 1e100; C.yawRate[car] = b
+      sim.step(k++ % 2 ? 1 / 60 : 0.5)
+      const st = sim.aiStatus(car)!
+      expect(Math.abs(C.steer[car])).toBeLessThanOrEqual(1)
+      expect(C.throttle[car]).toBeGreaterThanOrEqual(0); expect(C.throttle[car]).toBeLessThanOrEqual(1)
+      expect(C.brake[car]).toBeGreaterThanOrEqual(0); expect(C.brake[car]).toBeLessThanOrEqual(1)
+      expect(C.throttle[car] > 0 && C.brake[car] > 0).toBe(false)
+      for (const v of [st.distance, st.lateralError, st.targetSpeed]) expect(Number.isFinite(v)).toBe(true)
+    }
+  })
+})
+
 describe('path records', () => {
   it('are shared by cars with the same points and options, and leave with their last user', () => {
     const sim = createSim(createWorld())
