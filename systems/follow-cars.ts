@@ -1,7 +1,7 @@
 /** follow-cars (phase 'broadphase', before 'rebuild-broadphase'): each moving car's chassis collider takes the car's pose. */
 import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
-import { setColliderPoseFast } from '../src/collision/state'
+import { writeChassisPose } from '../src/vehicle/chassis'
 import { carArrays } from '../src/vehicle/install'
 
 /** Writes every running car's chassis box pose (frozen cars do not move). */
@@ -20,7 +20,7 @@ export function followCars(world: World): World {
     const c = C.collider[eid]
     const d = defs[eid]
     if (c < 0 || d === undefined) continue
-    setColliderPoseFast(cs, c, C.x[eid], C.y[eid], z0 + 0.5 * d.def.height + C.heave[eid], C.heading[eid], C.pitch[eid], C.roll[eid])
+    writeChassisPose(cs, C, d, eid, z0)
   }
   return world
 }

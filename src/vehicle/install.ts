@@ -5,7 +5,7 @@ import { carView, type CarStore } from '../../components/car'
 import { assertEntity } from '../sim'
 import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
-import { setColliderPoseFast } from '../collision/state'
+import { writeChassisPose } from './chassis'
 import { resolveDefinition, type CarDefinition, type ResolvedCar } from './definition'
 import { presets } from './presets'
 import type { SurfaceMap } from './surfaces'
@@ -102,8 +102,7 @@ export function installVehicles(sim: Sim): VehicleState {
     const c = C.collider[eid]
     const cs = sim.internal.collision
     if (c < 0 || !cs) return
-    const d = defs[eid]!
-    setColliderPoseFast(cs, c, C.x[eid], C.y[eid], groundZ + 0.5 * d.def.height + C.heave[eid], C.heading[eid], C.pitch[eid], C.roll[eid])
+    writeChassisPose(cs, C, defs[eid]!, eid, groundZ)
   }
 
   function parseLevel(level: unknown, name = 'level'): number {
