@@ -16,6 +16,7 @@ import { drawTrack, GRASS } from './track-view'
 import { createKeyboard } from './keyboard'
 import { createCamera } from './camera'
 import { createHud } from './hud'
+import { addHosting } from './hosting'
 
 /** The state the demo exposes on window for tests and tinkering. */
 export interface DemoHandle {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   const track = createTrack()
   const world = createWorld()
   const sim = createSim(world, { surfaces: trackSurfaces(track) })
-  addCircuit(sim, track)
+  const circuit = addCircuit(sim, track)
   const field = addField(sim, track, { cars: FIELD, seed: 7, layout: 'spread' })
   const start = trackPoint(track, -20, 0)
   const player = sim.addCar({ position: [start.x, start.y], heading: start.heading })
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   const lod = new LodController(sim, { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10 })
   lod.markExternal(player)
   lod.install({ focus: [start.x, start.y] })
+  // the player and cars near it on a Rapier host, so walls and rivals push back (examples/racing/hosting.ts)
+  await addHosting(sim, player, circuit.barriers)
 
   // Scene: the world container is in metres with y up; the debug renderer draws on top of the ground.
   const view = new Container()
