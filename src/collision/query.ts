@@ -30,16 +30,19 @@ export function castRay(state: CollisionState, ox: number, oy: number, oz: numbe
 export function castRayR(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   if (broadphaseStale(state)) updateBroadphase(state)
   mask |= 0
-  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5]
   let bestEid = castPlanes(state, ray, objectId, localId, mask, out)
   let best = ray[6]
-  const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  // slab tests read the start and the inverse direction from here (arrays, not boxed arguments)
+  const inv = state.castInv
+  const dx = ray[3], dy = ray[4], dz = ray[5]
+  inv[0] = ray[0]; inv[1] = ray[1]; inv[2] = ray[2]
+  inv[3] = 1 / (dx === 0 ? TINY : dx); inv[4] = 1 / (dy === 0 ? TINY : dy); inv[5] = 1 / (dz === 0 ? TINY : dz)
   for (let tree = 0; tree < 2; tree++) {
     const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
     if (b.nodeCount === 0) continue
     const B = b.bounds, first = b.first, count = b.count, prims = b.prims
     const stack = b.stack, stackT = b.stackT
-    const t0 = slab(B, 0, ox, oy, oz, ix, iy, iz, best)
+    const t0 = slab(B, 0, inv, ray)
     if (t0 > best) continue
     // descend into the nearer child at once, keep the farther one (with its entry t) on the stack
     let node = 0, sp = 0
@@ -53,8 +56,8 @@ export function castRayR(state: CollisionState, ray: Float64Array, objectId: num
         }
       } else {
         const l = first[node], r = l + 1
-        const tl = slab(B, l * 6, ox, oy, oz, ix, iy, iz, best)
-        const tr = slab(B, r * 6, ox, oy, oz, ix, iy, iz, best)
+        const tl = slab(B, l * 6, inv, ray)
+        const tr = slab(B, r * 6, inv, ray)
         if (tl <= best) {
           if (tr <= best) {
             if (tl <= tr) { stack[sp] = r; stackT[sp] = tr; node = l } else { stack[sp] = l; stackT[sp] = tl; node = r }
@@ -114,8 +117,9 @@ function castRayCached(state: CollisionState, c: OriginCache, ray: Float64Array,
   return bestEid
 }
 
-/** Entry t (≥ 0) of the ray into box B[o..o+5] within [0, tMax], or Infinity when it misses. */
-function slab(B: Float64Array, o: number, ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, tMax: number): number {
+/** Entry t (≥ 0) of the ray (start inv[0..2], inverse direction inv[3..5]) into box B[o..o+5] within [0, ray[6]], or Infinity. */
+function slab(B: Float64Array, o: number, inv: Float64Array, ray: Float64Array): number {
+  const ox = inv[0], oy = inv[1], oz = inv[2], ix = inv[3], iy = inv[4], iz = inv[5]
   let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
   let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
   t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
@@ -127,6 +131,7 @@ function slab(B: Float64Array, o: number, ox: number, oy: number, oz: number, ix
   if (a > lo) lo = a
   if (c < hi) hi = c
   if (lo < 0) lo = 0
+  const tMax = ray[6]
   if (hi > tMax) hi = tMax
   return lo <= hi ? lo : Infinity
 }

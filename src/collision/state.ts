@@ -69,6 +69,8 @@ export interface CollisionState {
   argRay: Float64Array
   localRay: Float64Array
   castRay: Float64Array
+  /** castRay's slab-test scratch: start and inverse direction. */
+  castInv: Float64Array
   /** rayTest's cache for runs of rays from one start. */
   originCache: OriginCache
 }
@@ -87,7 +89,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
-    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7),
+    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6),
     originCache: createOriginCache(),
   }
 }
