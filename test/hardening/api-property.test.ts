@@ -184,7 +184,7 @@ describe('public API under random and hostile call sequences', () => {
         checkWorld(ctx, rays as never)
       }
       return true
-    }), { numRuns: 50 })
+    }), { numRuns: 40 })
     console.log(`api property suite: ${stats.runs} sequences, ${stats.calls} calls, ${stats.throws} refused with a named error, ${stats.recycled} recycled car ids checked clean`)
   })
 

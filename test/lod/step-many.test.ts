@@ -3,8 +3,8 @@ import { LodController } from '../../src/index'
 import { buildScene, firstDifference, stateNumbers } from '../replay/scene'
 
 function pair(withController: boolean) {
-  const a = buildScene({ cars: 10, lidars: 3 })
-  const b = buildScene({ cars: 10, lidars: 3 })
+  const a = buildScene({ cars: 7, lidars: 3 })
+  const b = buildScene({ cars: 7, lidars: 3 })
   if (withController) {
     for (const s of [a, b]) new LodController(s.sim, { singleTrackBeyond: 50, frozenBeyond: 90, hysteresis: 5, singleTrackHz: 240 }).install({ focus: s.cars[0] })
   }
