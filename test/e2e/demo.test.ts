@@ -65,7 +65,7 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     outDir = mkdtempSync(join(tmpdir(), 'pitlane-demo-'))
     profile = mkdtempSync(join(tmpdir(), 'pitlane-chromium-'))
     const configFile = join(ROOT, 'vite.config.ts')
-    await vite.build({ configFile, root: join(ROOT, 'examples/racing'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+    await vite.build({ configFile, root: join(ROOT, 'examples/racing'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false } }) // a test build: skip the slow bits
     const server = await vite.preview({ configFile, root: join(ROOT, 'examples/racing'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } })
     close = () => server.close()
     const port = (server.httpServer.address() as AddressInfo).port
