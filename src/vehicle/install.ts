@@ -45,7 +45,11 @@ export interface VehicleState {
     getInput(car: number): CarInput
     /** A car's state. */
     carState(car: number): CarState
-    /** Moves a car to a level of detail. */
+    /**
+     * Moves a car to a level of detail. `hz` (60–20000) is the substep rate: for 'full' default the
+     * definition's; for 'singleTrack' default 500, or the car's current single-track rate; ignored
+     * (but validated) for 'frozen', which keeps the car's model and rate.
+     */
     setLod(car: number, level: Level, hz?: number): void
     /** A car's level of detail and substep rate. */
     getLod(car: number): { level: Level; hz: number }

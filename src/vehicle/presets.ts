@@ -65,7 +65,7 @@ const hatchback: CarDefinition = {
     clutchTorque: 350,
     clutchEngageRpm: 2000,
   },
-  brakes: { maxTorque: 5500, bias: 0.78, handbrakeTorque: 1500, abs: true },
+  brakes: { maxTorque: 5500, bias: 0.78, handbrakeTorque: 2400, abs: true },
   suspension: { springFront: 29400, springRear: 24700, damperFront: 3000, damperRear: 2200, antiRollFront: 25000, antiRollRear: 10000 },
 }
 
@@ -122,7 +122,7 @@ const sportsCar: CarDefinition = {
     clutchTorque: 600,
     clutchEngageRpm: 2200,
   },
-  brakes: { maxTorque: 7500, bias: 0.68, handbrakeTorque: 1800, abs: true },
+  brakes: { maxTorque: 7500, bias: 0.68, handbrakeTorque: 2600, abs: true },
   suspension: { springFront: 36000, springRear: 42000, damperFront: 3600, damperRear: 3800, antiRollFront: 30000, antiRollRear: 22000 },
 }
 
@@ -179,7 +179,7 @@ const van: CarDefinition = {
     clutchTorque: 600,
     clutchEngageRpm: 1700,
   },
-  brakes: { maxTorque: 9000, bias: 0.72, handbrakeTorque: 2500, abs: true },
+  brakes: { maxTorque: 9000, bias: 0.72, handbrakeTorque: 3600, abs: true },
   suspension: { springFront: 45000, springRear: 55000, damperFront: 4500, damperRear: 5000, antiRollFront: 40000, antiRollRear: 15000 },
 }
 
