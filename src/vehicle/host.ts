@@ -51,19 +51,6 @@ export interface ChassisMass {
   izz: number
 }
 
-/** Slots of a ChassisState. */
-export const CHASSIS_X = 0
-/** Slots of a ChassisState. */
-export const CHASSIS_Y = 1
-/** Slots of a ChassisState. */
-export const CHASSIS_HEADING = 2
-/** Slots of a ChassisState. */
-export const CHASSIS_VX = 3
-/** Slots of a ChassisState. */
-export const CHASSIS_VY = 4
-/** Slots of a ChassisState. */
-export const CHASSIS_YAW_RATE = 5
-
 /**
  * Tag of a hosted car: the normal vehicle step skips it and step-hosted-cars runs it. A tag has
  * no store, so one object serves every sim (bitecs registers it per world).

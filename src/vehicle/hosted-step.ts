@@ -6,7 +6,10 @@
 import { Not, query, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
 import { getSim } from '../sim'
-import { stepFourWheel } from './four-wheel'
+import { fourWheelSubstep } from './four-wheel'
+import { substep } from './substep'
+import { carArrays } from './install'
+import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import { Hosted, type VehicleHost } from './host'
 import { hostingState, type HostingState } from './hosted-state'
 
@@ -48,11 +51,11 @@ export function chassisOfCar(C: CarStore, eid: number, out: Float64Array): Float
   return out
 }
 
-// How many substeps car `eid` owes for host step dt; advances its accumulator and clock.
+// How many substeps car `eid` owes for host step dt; advances its accumulator and clock (as step-vehicles does).
 function substepsOwed(C: CarStore, eid: number, dt: number): number {
   const hz = C.hz[eid]
   const h = 1 / hz
-  let acc = C.acc[eid] + dt * hz
+  let acc = C.acc[eid] + (dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP) * hz
   let t = C.time[eid]
   let n = 0
   while (acc >= 1 - EPS) { acc -= 1; t += h; n++ }
@@ -68,8 +71,9 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
   const s = sim.chassis
   host.read(eid, s)
   pullChassis(C, eid, s)
-  const h = 1 / C.hz[eid]
-  for (let i = 0; i < n; i++) stepFourWheel(C, d, eid, h, vs.gravity, vs.surfaces)
+  substep[0] = 1 / C.hz[eid]
+  substep[1] = vs.gravity
+  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces)
   const psi = C.heading[eid]
   const c = Math.cos(psi)
   const sn = Math.sin(psi)
@@ -93,9 +97,10 @@ export function stepHostedCars(world: World): World {
   const sim = getSim(world)
   const hs = hostingState(sim)
   if (hs === undefined) return world
-  const { Car: C, LodFrozen } = sim.components
+  const { Car, LodFrozen } = sim.components
+  const C = carArrays(hs.vehicles, Car)
   const dt = sim.internal.lastDt
-  const list = query(world, [C, Hosted, Not(LodFrozen)])
+  const list = query(world, [Car, Hosted, Not(LodFrozen)])
   const hosts = hs.hosts
   for (let j = 0; j < hosts.length; j++) {
     const host = hosts[j]
