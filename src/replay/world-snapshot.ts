@@ -2,7 +2,8 @@
  * Whole-world snapshots: every car (the vehicle domain's per-car snapshot, its input record and
  * level), every driver, every collider's pose, every lidar's pose, rate phase and latest scan,
  * and the sim clock, as versioned JSON-safe plain data (numbers that must keep every bit, -0
- * included, are base64 Float64Arrays). restoreWorld validates the whole snapshot first and puts the
+ * included, are base64 Float64Arrays); the colliders' and lidars' fixed configuration is recorded
+ * too and must match on restore. restoreWorld validates the whole snapshot first and puts the
  * world back exactly as it was if a domain refuses its part, so a refused snapshot changes nothing.
  */
 import { query } from 'bitecs'
@@ -36,10 +37,24 @@ export interface WorldSnapshot {
   /** time, lastDt (base64 Float64Array(2)). */
   clock: string
   cars: CarEntry[]
-  /** Every collider but the ground (car chassis included, so queries right after a restore see them in place): position(3) + rotation(9), base64. */
-  colliders: { id: number; pose: string }[]
-  /** Lidars: pose = offset(3), rotation(9), origin(3), pose(9), accum(1); scan = the latest scan. */
-  lidars: { id: number; pose: string; scan: { count: number; points: string; rays: string; distances: string } }[]
+  /** Every collider but the ground (car chassis included, so queries right after a restore see
+   * them in place): pose = position(3) + rotation(9); config = kind, params(4), group, object, localId. */
+  colliders: { id: number; pose: string; config: string }[]
+  /** Lidars: pose = offset(3), rotation(9), origin(3), pose(9), accum(1); config = mount, pattern(6),
+   * rangeMin, rangeMax, collisionMask, hz; scan = the latest scan. */
+  lidars: { id: number; pose: string; config: string; scan: { count: number; points: string; rays: string; distances: string } }[]
+}
+
+// What a restore cannot change, so must find as it was: a collider's shape and filter ids, and a
+// lidar's mount, pattern, window, mask and rate.
+function colliderConfig(sim: Sim, id: number): Float64Array {
+  const C = sim.components.Collider
+  return new Float64Array([C.kind[id], C.params[4 * id], C.params[4 * id + 1], C.params[4 * id + 2], C.params[4 * id + 3], C.group[id], C.object[id], C.localId[id]])
+}
+
+function lidarConfig(sim: Sim, id: number): Float64Array {
+  const L = sim.components.Lidar
+  return new Float64Array([L.mount[id], L.yawStart[id], L.yawIncrement[id], L.yawCount[id], L.pitchStart[id], L.pitchIncrement[id], L.pitchCount[id], L.rangeMin[id], L.rangeMax[id], L.collisionMask[id], L.hz[id]])
 }
 
 const LIMIT = 1 << 20
@@ -62,7 +77,7 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
     const pose = new Float64Array(12)
     pose.set(Collider.position.subarray(3 * id, 3 * id + 3), 0)
     pose.set(Collider.rotation.subarray(9 * id, 9 * id + 9), 3)
-    return { id, pose: encodeF64(pose) }
+    return { id, pose: encodeF64(pose), config: encodeF64(colliderConfig(sim, id)) }
   })
   const lidars = sortedIds(sim, Lidar).map((id) => {
     const pose = new Float64Array(25)
@@ -75,6 +90,7 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
     return {
       id,
       pose: encodeF64(pose),
+      config: encodeF64(lidarConfig(sim, id)),
       scan: { count: s.count, points: encodeF64(s.points.subarray(0, 3 * s.count)), rays: encodeI32(s.rays.subarray(0, s.count)), distances: encodeF64(s.distances.subarray(0, s.count)) },
     }
   })
@@ -141,6 +157,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
     const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 12)
     for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    decodeF64(own(e, 'config'), `${n}.config`, 8)
   })
   prev = -1
   list(own(s, 'lidars'), `${name}.lidars`).forEach((c, i) => {
@@ -150,6 +167,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 25)
     for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
     if (!(Number.isFinite(pose[24]) && pose[24] >= 0)) throw new RangeError(`${n}.pose accum must be finite and >= 0, got ${pose[24]}`)
+    decodeF64(own(e, 'config'), `${n}.config`, 11)
     const scan = obj(own(e, 'scan'), `${n}.scan`)
     const count = own(scan, 'count')
     if (typeof count !== 'number') throw new TypeError(`${n}.scan.count must be a number, got ${describe(count)}`)
@@ -184,7 +202,12 @@ function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
     try { decodeSnapshot(defs[c.id]!, c.car) } catch (e) { rethrow(e, `snap.cars[${i}].car`) }
     checkDriver(sim, c.driver, `snap.cars[${i}].driver`)
   })
+  const sameBits = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]))
+  snap.colliders.forEach((c, i) => {
+    if (!sameBits(decodeF64(c.config, 'config'), colliderConfig(sim, c.id))) throw new RangeError(`snap.colliders[${i}].config: collider ${c.id} has another shape, group or ids in this sim`)
+  })
   snap.lidars.forEach((l, i) => {
+    if (!sameBits(decodeF64(l.config, 'config'), lidarConfig(sim, l.id))) throw new RangeError(`snap.lidars[${i}].config: lidar ${l.id} has another mount, pattern, range, mask or rate in this sim`)
     const rays = Lidar.yawCount[l.id] * Lidar.pitchCount[l.id]
     if (l.scan.count > rays) throw new RangeError(`snap.lidars[${i}].scan has ${l.scan.count} points; lidar ${l.id} casts ${rays} rays`)
     const r = decodeI32(l.scan.rays, `snap.lidars[${i}].scan.rays`, l.scan.count)

@@ -34,6 +34,12 @@ describe('whole-world snapshots', () => {
     sim.stepMany(1 / 60, 120)
     const again = stateNumbers(sim, cars, lidars)
     expect(firstDifference(after, again)).toBe(-1)
+    // A sim whose lidar or obstacle was built differently is refused, naming the entry.
+    const odd = buildScene({ cars: 6, lidars: 3, obstacles: 3 })
+    odd.sim.remove(odd.lidars[2])
+    const l2 = odd.sim.addLidar({ offset: [0, 0, 3], pattern: { yawStart: 0, yawIncrement: 0.1, yawCount: 5, pitchStart: 0, pitchIncrement: 0, pitchCount: 1 }, rangeMin: 0.3, rangeMax: 60 })
+    expect(l2).toBe(lidars[2])
+    expect(() => restoreWorld(odd.sim, JSON.parse(text))).toThrow(/snap\.lidars\[2\]\.config/)
     // A second sim built by the same set-up code takes the snapshot and runs on identically.
     const other = buildScene({ cars: 6, lidars: 3, obstacles: 3 })
     restoreWorld(other.sim, JSON.parse(text))
