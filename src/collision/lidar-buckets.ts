@@ -38,7 +38,7 @@ export interface LidarBuckets {
   inBandCount: number
   /** Sum over cells of list length (an occupancy figure for the cost model). */
   itemCount: number
-  // scratch, per candidate: covered rows and yaw columns (lo, hi; hi < lo means wrapped)
+  /** Per candidate: covered rows r0..r1 and yaw columns c0..c1 (c1 < c0: wrapped); r1 < r0 when none (or alpha ≥ π). */
   span: Int32Array
 }
 
@@ -128,8 +128,9 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
         if (f1 - f0 + 1 < nYaw) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
       }
     }
-    if (r0 === 0 && r1 === b.nRows - 1 && c0 === 0 && c1 === nYaw - 1) { b.everywhere[ne++] = i; continue }
     span[4 * i] = r0; span[4 * i + 1] = r1; span[4 * i + 2] = c0; span[4 * i + 3] = c1
+    // covering every cell: listed once in `everywhere` (its span stays, for the raster strategy)
+    if (r0 === 0 && r1 === b.nRows - 1 && c0 === 0 && c1 === nYaw - 1) { b.everywhere[ne++] = i; continue }
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw
       if (c0 <= c1) for (let c = c0; c <= c1; c++) start[row + c + 1]++
@@ -149,7 +150,8 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
   // second pass: write each candidate into its cells, in candidate order; start[c] is used as the
   // cursor and restored afterwards by shifting.
   const items = b.items
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, e = 0; i < n; i++) {
+    if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw

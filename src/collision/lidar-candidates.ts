@@ -24,7 +24,7 @@ export interface LidarCandidates {
   sy: Float64Array
   sz: Float64Array
   sr2: Float64Array
-  /** 1 for a plane (tested through rayPlane directly), else 0. */
+  /** 1 for a plane (the cast tests it through rayPlane directly), else 0. */
   plane: Uint8Array
   // unsorted scratch and the sort permutation
   order: Int32Array

@@ -14,13 +14,14 @@ import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
 import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
-import { rayCollider, rayPlane } from './narrowphase'
-import { castRay } from './query'
+import { lidarTestCandidate } from './lidar-test'
+import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './lidar-raster'
+import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase } from './state'
 
 /** Strategy codes (Caster.strategy). */
-export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3 } as const
+export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3, raster: 4 } as const
 
 /** Per-sensor caches: directions, candidates, buckets, the key they were built for, and stats. */
 export interface LidarCaster {
@@ -42,15 +43,20 @@ export interface LidarCaster {
   /** Scans served by the current build, and the running mean of that count over past builds. */
   scansSinceBuild: number
   reuse: number
-  /** The cost model's estimates (ns per scan, rebuild share included) of flat, buckets, bvh at the last rebuild; NaN where not estimated. */
+  /** The cost model's estimates (ns per scan, rebuild share included) of flat, buckets, bvh, raster at the last rebuild; NaN where not estimated. */
   estimate: Float64Array
+  /** The raster strategy's per-ray best hits and column lists. */
+  raster: LidarRaster
   /** Sensor rotation and position of the current scan. */
   rot: Float64Array
   pos: Float64Array
   /** The world rays (cached while pose, rangeMin and pattern are unchanged). */
   rays: LidarRays
-  /** Scratch: a narrow-phase result (t, normal). */
+  /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax] (arrays, not doubles, cross calls unboxed). */
   hit: Float64Array
+  ray: Float64Array
+  /** Scratch: a plane's local ray (only z and dz are read, as rayPlane does). */
+  local: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
@@ -62,8 +68,8 @@ const KEY = 9 + 3 + 5
 export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
-    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(3), scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4),
+    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4), ray: new Float64Array(7), local: new Float64Array(7),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
   }
 }
@@ -150,6 +156,12 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   // whole patterns up to the cache limit keep their world rays; larger ones go in chunks of rows
   const rowsPerChunk = yawCount * pitchCount <= LIDAR_RAY_CACHE_MAX ? yawCount : Math.max(1, Math.floor(LIDAR_RAY_CACHE_MAX / pitchCount))
   let tests = 0
+  if (c.strategy === LidarStrategy.raster) {
+    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
+    c.tests = rasterLidar(sim.internal.collision, c.raster, c.dirs, c.buckets, c.cands, length, c.rays.org, c.rays.dir, c.ray, c.local, c.hit)
+    pushRasterHits(c, rangeMin, scan)
+    return scan
+  }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
@@ -167,12 +179,16 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
 // bucket entry, spread over the scans the caster has been reusing its builds for. Narrow-phase
 // tests are about the same for every strategy and are left out.
 const RAY = 40, ENTRY = 12, WALK = 0.75, BVH = 300, BVH_LOG = 60, COLLECT = 250, FILL = 30
+// The raster: RASTER_RAY per ray (reset and final pass), PAIR per (candidate, yaw sample) solved,
+// TEST per ray test, of which the lower-bound skip leaves about RASTER_WALK.
+const RASTER_RAY = 6, PAIR = 40, TEST = 30, RASTER_WALK = 0.7
 /** At or below this many candidates a flat list always wins (nothing to measure). */
 const FLAT_MAX = 8
 
 /** Collects candidates, builds the chosen strategy's structures and returns the strategy. */
 function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
-  const force = c.force, est = c.estimate
+  const est = c.estimate
+  let force = c.force
   // how many scans each build has served lately (a moving sensor rebuilds every scan)
   c.reuse = 0.5 * c.reuse + 0.5 * c.scansSinceBuild
   c.scansSinceBuild = 0
@@ -191,15 +207,23 @@ function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: nu
   const k = c.cands, b = c.buckets
   // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
-  layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn >> 1)), Math.max(1, Math.min(32, d.pitchCount)))
-  const wantCells = force === LidarStrategy.buckets || (force === 0 && k.n > FLAT_MAX)
+  layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn)), Math.max(1, Math.min(32, d.pitchCount)))
+  const rasterOk = rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
+  if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
+  const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
   if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d)))
+  if (wantCells && rasterOk) {
+    layoutLidarRaster(c.raster, d, b, k)
+    est[3] = collect + (FILL * b.itemCount) / spread + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
+  }
   if (force !== 0) return force
   if (k.n <= FLAT_MAX) return LidarStrategy.flat
-  if (est[2] < est[1] && est[2] < est[0]) return LidarStrategy.bvh
-  return est[1] < est[0] ? LidarStrategy.buckets : LidarStrategy.flat
+  let best: number = LidarStrategy.flat, bestNs = est[0]
+  if (est[1] < bestNs) { best = LidarStrategy.buckets; bestNs = est[1] }
+  if (est[3] < bestNs) { best = LidarStrategy.raster; bestNs = est[3] }
+  return est[2] < bestNs ? LidarStrategy.bvh : best
 }
 
 /** Mean over the pattern's rays (sampling at most ~256 yaw columns) of the length of their cell's list. */
@@ -216,6 +240,19 @@ function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
 
 const NONE = 0x7fffffff
 
+/** Appends the raster's per-ray best hits to the scan, in ray order. */
+function pushRasterHits(c: LidarCaster, rangeMin: number, scan: LidarScan): void {
+  const d = c.dirs, bestE = c.raster.bestE, bestT = c.raster.bestT
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  for (let y = 0, q = 0; y < Y; y++) {
+    for (let p = 0; p < P; p++, q++) {
+      if (bestE[q] < 0) continue
+      const cpp = cp[p]
+      pushHit(scan, q, rangeMin + bestT[q], cpp * cy[y], cpp * sy[y], sp[p])
+    }
+  }
+}
+
 /** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
 function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {
   const i = scan.count
@@ -229,7 +266,6 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
 /** Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
 function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number): number {
   const state = sim.internal.collision
-  const C = state.Collider, CP = C.position, CR = C.rotation
   const d = c.dirs, b = c.buckets, k = c.cands
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const cells = c.strategy === LidarStrategy.buckets
@@ -237,12 +273,13 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
   const O = c.rays.org, D = c.rays.dir
-  const hit = c.hit
+  const hit = c.hit, ray = c.ray, L = c.local
   let tests = 0, q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
     for (let p = 0; p < P; p++, q += 3) {
       const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
+      ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = nx; ray[4] = ny; ray[5] = nz
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
       let best = length, bestEid = -1
@@ -252,28 +289,17 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
         if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
         if (clow[ci] > best) break
         const e = ceid[ci]
-        let t = -1
-        if (cplane[ci] === 1) {
-          tests++
-          // planes (the ground: half of all rays): rayCollider's own transform and rayPlane, inline
-          const wx = ox - CP[3 * e], wy = oy - CP[3 * e + 1], wz = oz - CP[3 * e + 2], r = 9 * e
-          const lz = CR[r + 2] * wx + CR[r + 5] * wy + CR[r + 8] * wz
-          const ez = CR[r + 2] * nx + CR[r + 5] * ny + CR[r + 8] * nz
-          const res = rayPlane(lz, ez, best, hit)
-          if (res !== 0) t = res === 2 ? 0 : hit[0]
-        } else {
-          // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
-          const r2 = csr2[ci]
-          if (r2 !== Infinity) {
-            const vx = csx[ci] - ox, vy = csy[ci] - oy, vz = csz[ci] - oz
-            const ex = vy * nz - vz * ny, ey = vz * nx - vx * nz, ez = vx * ny - vy * nx
-            if (ex * ex + ey * ey + ez * ez > r2) continue
-            const along = vx * nx + vy * ny + vz * nz // sphere wholly behind the start or beyond the best hit
-            if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
-          }
-          tests++
-          if (rayCollider(state, e, ox, oy, oz, nx, ny, nz, best, hit)) t = hit[0]
+        // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
+        const r2 = csr2[ci]
+        if (r2 !== Infinity) {
+          const vx = csx[ci] - ox, vy = csy[ci] - oy, vz = csz[ci] - oz
+          const ex = vy * nz - vz * ny, ey = vz * nx - vx * nz, ez = vx * ny - vy * nx
+          if (ex * ex + ey * ey + ez * ez > r2) continue
+          const along = vx * nx + vy * ny + vz * nz // sphere wholly behind the start or beyond the best hit
+          if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
+        tests++
+        const t = lidarTestCandidate(state, e, cplane[ci] === 1, ray, L, best, hit)
         // rayTest's tie rule: equal distances go to the lowest entity id
         if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
       }
@@ -289,13 +315,14 @@ function castBvh(sim: Sim, c: LidarCaster, rangeMin: number, length: number, obj
   const d = c.dirs
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const O = c.rays.org, D = c.rays.dir
-  const hit = c.hit
+  const hit = c.hit, ray = c.ray
   let q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]
     for (let p = 0; p < P; p++, q += 3) {
       if (!(D[q] === D[q])) continue // NaN: rayTest casts no such ray
-      if (castRay(state, O[q], O[q + 1], O[q + 2], D[q], D[q + 1], D[q + 2], length, objectId, localId, mask, hit) >= 0) {
+      ray[0] = O[q]; ray[1] = O[q + 1]; ray[2] = O[q + 2]; ray[3] = D[q]; ray[4] = D[q + 1]; ray[5] = D[q + 2]; ray[6] = length
+      if (castRayR(state, ray, objectId, localId, mask, hit) >= 0) {
         const cpp = cp[p]
         pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p])
       }

@@ -7,7 +7,7 @@ import { LidarStrategy } from '../../src/collision/lidar-cast'
 import { oracleScan, scanDifference } from './oracle'
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
-const STRATEGIES = [0, LidarStrategy.flat, LidarStrategy.buckets, LidarStrategy.bvh]
+const STRATEGIES = [0, LidarStrategy.flat, LidarStrategy.buckets, LidarStrategy.bvh, LidarStrategy.raster]
 
 function simWithBox(): Sim {
   const sim = createSim(createWorld())
@@ -182,7 +182,7 @@ describe('determinism', () => {
 })
 
 describe('strategy choice (the cost model)', () => {
-  it('flat for a handful of shapes, buckets for a big pattern over many, the BVH for one ray among many', () => {
+  it('flat for a handful of shapes, angular culling for a big pattern over many, the BVH for one ray among many', () => {
     const sim = createSim(createWorld(), { ground: false })
     for (let i = 0; i < 5; i++) sim.addCollider({ kind: 'sphere', radius: 1 }, { position: [10 * Math.cos(i), 10 * Math.sin(i), 0] })
     const scan = createLidarScan(), c = sim.internal.lidars.shared
@@ -191,7 +191,7 @@ describe('strategy choice (the cost model)', () => {
     expect(c.strategy).toBe(LidarStrategy.flat)
     for (let i = 0; i < 2000; i++) sim.addCollider({ kind: 'box', halfExtents: [0.5, 0.5, 0.5] }, { position: [((i * 7919) % 400) - 200, ((i * 104729) % 400) - 200, (i % 5) - 2] })
     scanWith(512, 8)
-    expect(c.strategy).toBe(LidarStrategy.buckets)
+    expect([LidarStrategy.buckets, LidarStrategy.raster]).toContain(c.strategy) // angular culling, not the BVH
     scanWith(1, 1)
     expect(c.strategy).toBe(LidarStrategy.bvh)
     expect(c.estimate[2]).toBeGreaterThan(0)

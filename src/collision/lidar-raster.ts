@@ -1,0 +1,147 @@
+/**
+ * The raster strategy of a lidar scan: candidate-major instead of ray-major. Each candidate's
+ * bounding cone is rasterised onto the pattern itself: for every yaw sample in the cone's bucket
+ * columns the exact pitch interval of directions inside the cone is solved (cos p·A + sin p·B ≥
+ * cos α, padded), and only the rays in it are tested, keeping per ray the closest hit (ties to the
+ * lowest entity id, as rayTest). In sparse scenes almost every ray meets no cone at all, so most
+ * rays cost nothing but the final pass. Needs pitch samples in [−90°, 90°] in a monotonic order and
+ * the whole pattern in the world-ray cache; otherwise the other strategies serve.
+ */
+import type { LidarBuckets } from './lidar-buckets'
+import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
+import type { LidarCandidates } from './lidar-candidates'
+import type { LidarDirections } from './lidar-directions'
+import type { CollisionState } from './state'
+import { lidarTestCandidate } from './lidar-test'
+
+/** Per-ray best hits and the yaw samples of each bucket column. */
+export interface LidarRaster {
+  bestT: Float64Array
+  bestE: Int32Array
+  /** Column c holds yaw samples colYaw[colStart[c] .. colStart[c+1]). */
+  colStart: Int32Array
+  colYaw: Int32Array
+  /** (candidate, yaw sample) pairs and ray tests the last layout estimate counted. */
+  pairs: number
+  covered: number
+}
+
+/** Creates an empty raster. */
+export function createLidarRaster(): LidarRaster {
+  return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0 }
+}
+
+/** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
+export function lidarRasterApplies(d: LidarDirections): boolean {
+  for (let p = 0; p < d.pitchCount; p++) if (!(d.cp[p] >= 0)) return false
+  const a0 = d.pitchStart, a1 = d.pitchStart + (d.pitchCount - 1) * d.pitchIncrement
+  return a0 >= -Math.PI / 2 && a0 <= Math.PI / 2 && a1 >= -Math.PI / 2 && a1 <= Math.PI / 2
+}
+
+/**
+ * Lists the yaw samples of each bucket column (from the buckets' layout) and estimates the work:
+ * `pairs` (candidate, yaw sample) pairs and `covered` ray tests, for the cost model.
+ */
+export function layoutLidarRaster(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
+  const Y = d.yawCount, nYaw = b.nYaw
+  if (r.colStart.length < nYaw + 1) r.colStart = new Int32Array(nYaw + 1)
+  if (r.colYaw.length < Y) r.colYaw = new Int32Array(Y)
+  const start = r.colStart, col = b.colOfYaw
+  start.fill(0, 0, nYaw + 1)
+  for (let y = 0; y < Y; y++) start[col[y] + 1]++
+  for (let c = 0; c < nYaw; c++) start[c + 1] += start[c]
+  for (let y = 0; y < Y; y++) r.colYaw[start[col[y]]++] = y
+  for (let c = nYaw; c > 0; c--) start[c] = start[c - 1]
+  start[0] = 0
+  let pairs = 0, covered = 0
+  const span = b.span, P = d.pitchCount, rows = b.nRows
+  for (let i = 0; i < k.n; i++) {
+    if (k.alpha[i] >= Math.PI) { pairs += Y; covered += Y * P; continue }
+    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    if (r1 < r0) continue
+    const ys = c0 <= c1 ? start[c1 + 1] - start[c0] : start[nYaw] - start[c0] + start[c1 + 1]
+    pairs += ys
+    covered += ys * Math.max(1, Math.round(((r1 - r0 + 1) / rows) * P))
+  }
+  r.pairs = pairs
+  r.covered = covered
+}
+
+/** Index range [lo, hi] of pitch samples whose angle lies in [a, b] (padded); lo > hi when none. */
+function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): void {
+  const P = d.pitchCount, s = d.pitchStart, inc = d.pitchIncrement
+  if (P === 1 || inc === 0) {
+    const inside = s >= a && s <= b
+    out[0] = inside ? 0 : 1; out[1] = inside ? P - 1 : 0
+    return
+  }
+  let lo = (a - s) / inc, hi = (b - s) / inc
+  if (inc < 0) { const t = lo; lo = hi; hi = t }
+  const pl = Math.ceil(lo - 1e-6), ph = Math.floor(hi + 1e-6)
+  out[0] = pl < 0 ? 0 : pl
+  out[1] = ph > P - 1 ? P - 1 : ph
+}
+
+/**
+ * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
+ * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
+ * than its lower bound. `org`/`dir` are the cached world rays; returns the number of tests run.
+ */
+export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
+  org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array): number {
+  const Y = d.yawCount, P = d.pitchCount, rays = Y * P
+  if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
+  const bestT = r.bestT, bestE = r.bestE
+  bestT.fill(length, 0, rays)
+  bestE.fill(-1, 0, rays)
+  const span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
+  const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
+  const range = rangeScratch
+  let tests = 0
+  for (let i = 0; i < k.n; i++) {
+    const low = k.lowerT[i], alpha = k.alpha[i], e = k.eid[i], plane = k.plane[i] === 1
+    if (alpha >= Math.PI) {
+      for (let q = 0; q < rays; q++) if (!(low > bestT[q])) { testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE); tests++ }
+      continue
+    }
+    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    if (r1 < r0) continue
+    const ax = k.ax[i], ay = k.ay[i], az = k.az[i], ca = Math.cos(alpha + M)
+    const wrap = c1 < c0
+    for (let pass = 0; pass < (wrap ? 2 : 1); pass++) {
+      const j0 = pass === 0 ? start[c0] : 0, j1 = pass === 0 && wrap ? start[nYaw] : start[c1 + 1]
+      for (let j = j0; j < j1; j++) {
+        const y = colYaw[j]
+        // directions (cos p·cy, cos p·sy, sin p) inside the cone: cos p·A + sin p·B ≥ cos α
+        const A = ax * cy[y] + ay * sy[y], B = az
+        const R = Math.sqrt(A * A + B * B)
+        let lo = -Math.PI, hi = Math.PI // R ≈ 0: degenerate, every pitch (conservative)
+        if (R >= 1e-9) {
+          const qq = ca / R
+          if (qq > 1) continue
+          const half = qq <= -1 ? Math.PI : Math.acos(qq)
+          const psi = Math.atan2(B, A)
+          lo = psi - half - M; hi = psi + half + M
+        }
+        pitchRange(d, lo, hi, range)
+        for (let q = y * P + range[0], qEnd = y * P + range[1]; q <= qEnd; q++) {
+          if (low > bestT[q]) continue
+          testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE)
+          tests++
+        }
+      }
+    }
+  }
+  return tests
+}
+
+/** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
+function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
+  const o = 3 * q
+  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]
+  const best = bestT[q]
+  const t = lidarTestCandidate(state, e, plane, ray, local, best, hit)
+  if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+}
+
+const rangeScratch = new Int32Array(2)
