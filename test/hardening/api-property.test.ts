@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { createWorld, entityExists, hasComponent, query } from 'bitecs'
 import { createLidarScan, createSim, type Sim } from '../../src/index'
 import { snapshotWorld } from '../../src/replay/world-snapshot'
-import { OVAL } from '../replay/scene'
+import { allNumbers, OVAL } from '../replay/scene'
 
 const HOSTILE_NUMBERS = [NaN, Infinity, -Infinity, -0, 0, 1e308, -1e308, 5e-324, 1e-300, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 0.5, -1, 1e9]
 const WRONG_TYPES: unknown[] = ['1', null, undefined, {}, [], true, [1, 2], { length: 3 }, Symbol('s'), 10n]
@@ -102,15 +102,6 @@ function run(ctx: Ctx, o: any): unknown {
     case 'step': return sim.step(o.dt)
     case 'stepMany': return sim.stepMany(o.dt, o.n)
   }
-}
-
-function allNumbers(v: unknown, out: number[] = []): number[] {
-  if (typeof v === 'number') out.push(v)
-  else if (v && typeof v === 'object') {
-    if (ArrayBuffer.isView(v)) { const a = v as unknown as ArrayLike<number>; for (let i = 0; i < a.length; i++) out.push(a[i]) }
-    else for (const k of Object.keys(v)) allNumbers((v as Record<string, unknown>)[k], out)
-  }
-  return out
 }
 
 /** Invariants that hold after every call, successful or not. */

@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm'
 import { createWorld, entityExists, hasComponent, query } from 'bitecs'
 import { createSim, type Sim } from '../../src/index'
 import { rayCollider } from '../../src/collision/narrowphase'
-import { OVAL } from '../replay/scene'
+import { OVAL, rng } from '../replay/scene'
 
 /** Node's gc, exposed at run time (the same as --expose-gc); null when the VM refuses. */
 function exposeGc(): (() => void) | null {
@@ -20,14 +20,6 @@ function exposeGc(): (() => void) | null {
   } catch { return null }
 }
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const pattern = { yawStart: 0, yawIncrement: 0.6, yawCount: 10, pitchStart: -0.1, pitchIncrement: 0.1, pitchCount: 2 }
 

@@ -6,7 +6,7 @@ import { createReplayPlayer } from '../../src/replay/player'
 import { loadReplay, replayChecksum, type ReplayData } from '../../src/replay/format'
 import { decodeF64, encodeF64, encodeI32, decodeI32 } from '../../src/replay/codec'
 import { snapshotWorld } from '../../src/replay/world-snapshot'
-import { buildScene, firstDifference, stateNumbers } from './scene'
+import { buildScene, firstDifference, rng, stateNumbers } from './scene'
 
 /** The scene with car 5 driven by the "user" (no driver). */
 function setup() {
@@ -15,15 +15,6 @@ function setup() {
   return s
 }
 
-/** A small deterministic PRNG (mulberry32) for the user's inputs. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const STEPS = 480
 

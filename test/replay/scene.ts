@@ -78,3 +78,23 @@ export function firstDifference(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i
   return -1
 }
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same sequence in [0, 1). */
+export function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Every number inside `v` (objects, arrays, typed arrays), in key order as found. */
+export function allNumbers(v: unknown, out: number[] = []): number[] {
+  if (typeof v === 'number') out.push(v)
+  else if (v && typeof v === 'object') {
+    if (ArrayBuffer.isView(v)) { const a = v as unknown as ArrayLike<number>; for (let i = 0; i < a.length; i++) out.push(a[i]) }
+    else for (const k of Object.keys(v)) allNumbers((v as Record<string, unknown>)[k], out)
+  }
+  return out
+}

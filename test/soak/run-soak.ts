@@ -6,6 +6,7 @@
  */
 import { createWorld } from 'bitecs'
 import { createSim, stadiumPath, type Sim } from '../../src/index'
+import { allNumbers, rng } from '../replay/scene'
 
 /** Options of runSoak. */
 export interface SoakOptions {
@@ -36,25 +37,8 @@ export interface SoakResult {
   minProgress: number
 }
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
-function countNonFinite(v: unknown): number {
-  if (typeof v === 'number') return Number.isFinite(v) ? 0 : 1
-  if (v && typeof v === 'object') {
-    let n = 0
-    if (ArrayBuffer.isView(v)) { const a = v as unknown as ArrayLike<number>; for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i])) n++ }
-    else for (const k of Object.keys(v)) n += countNonFinite((v as Record<string, unknown>)[k])
-    return n
-  }
-  return 0
-}
+const countNonFinite = (v: unknown) => allNumbers(v).filter((x) => !Number.isFinite(x)).length
 
 /** Builds the soak world: cars spread around a 150 m × 60 m stadium oval, every one driven. */
 export function soakSim(o: SoakOptions): { sim: Sim; cars: number[]; lidars: number[] } {
