@@ -75,6 +75,7 @@ export class RapierHost implements VehicleHost {
   private readonly bodies: (RigidBody | null)[] = []
   private readonly colliders: (Collider | null)[] = []
   private readonly z: number[] = []
+  private fixed: RigidBody | null = null
   // reused argument objects (Rapier copies them into wasm)
   private readonly v = { x: 0, y: 0, z: 0 }
   private readonly q = { x: 0, y: 0, z: 0, w: 1 }
@@ -125,7 +126,9 @@ export class RapierHost implements VehicleHost {
 
   /** Adds a fixed Rapier body with the shape and pose of pitlane collider `collider` (a barrier, a cone); returns its Rapier collider. */
   addFixed(collider: number): Collider {
-    return mirrorCollider(this.sim, this.world, this.R, collider)
+    // one fixed body carries every mirrored collider (fewer bodies for Rapier to keep)
+    if (this.fixed === null) this.fixed = this.world.createRigidBody(this.R.RigidBodyDesc.fixed())
+    return mirrorCollider(this.sim, this.world, this.R, this.fixed, collider)
   }
 
   /** VehicleHost: creates the chassis body and cuboid of `car`. */
