@@ -38,6 +38,8 @@ export interface DemoHandle {
   following: number
   /** The camera's centre and zoom (px/m). */
   camera: { x: number; y: number; zoom: number }
+  /** Time from the script's start to ready, ms (track, colliders, 101 cars, drivers, Rapier). */
+  startupMs: number
   /** Errors caught while starting (also logged). */
   error: string | null
 }
@@ -53,10 +55,11 @@ const FIELD = 100
 /** The player's car stands out in pink; the others are tinted by their level of detail. */
 const PLAYER_COLOR = 0xff4fd8
 
-const demo: DemoHandle = { ready: false, sim: null, steps: 0, player: -1, field: [], lidar: -1, simMs: 0, lidarPoints: 0, following: -1, camera: { x: 0, y: 0, zoom: 4 }, error: null }
+const demo: DemoHandle = { ready: false, sim: null, steps: 0, player: -1, field: [], lidar: -1, simMs: 0, lidarPoints: 0, following: -1, camera: { x: 0, y: 0, zoom: 4 }, startupMs: 0, error: null }
 window.pitlaneDemo = demo
 
 async function main(): Promise<void> {
+  const started = performance.now()
   const app = new Application()
   // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
   // triples the frame time of a software rasteriser (headless chromium), so it is off there.
@@ -176,6 +179,7 @@ async function main(): Promise<void> {
   demo.field = field.map((f) => f.car)
   demo.lidar = lidar
   demo.following = player
+  demo.startupMs = performance.now() - started
   demo.ready = true
 }
 
