@@ -8,8 +8,13 @@
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
-import { V_LOW } from './tyre'
-import { substep } from './substep'
+import { V_LOW as V_LOW_ } from './tyre'
+import { substep as substep_ } from './substep'
+
+// Imported bindings copied to module constants: test runners that turn imports into namespace
+// lookups (vitest) would otherwise pay a property load per use in the hot loop.
+const V_LOW = V_LOW_
+const substep = substep_
 
 /** Free (clutch-less) wheel speeds of this substep, per wheel index (scratch, filled by the model). */
 export const ptFree = new Float64Array(4)

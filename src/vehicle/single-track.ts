@@ -8,11 +8,30 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping, tyreIn, tyreOut } from './tyre'
-import { ptFree, ptGround, ptJ, ptTorque, stepDriveline } from './powertrain'
-import { bodyIn, freeWheel, integratePlanar, steerTowards, wheelHeld, wheelIn } from './wheel'
-import { substep } from './substep'
-import { DEFAULT_RR } from './four-wheel'
+import { tyreDamping as tyreDamping_, tyreIn as tyreIn_, tyreOut as tyreOut_ } from './tyre'
+import { ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptTorque as ptTorque_, stepDriveline as stepDriveline_ } from './powertrain'
+import { bodyIn as bodyIn_, freeWheel as freeWheel_, integratePlanar as integratePlanar_, steerTowards as steerTowards_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
+import { substep as substep_ } from './substep'
+import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
+
+// Imported bindings copied to module constants: test runners that turn imports into namespace
+// lookups (vitest) would otherwise pay a property load per use in the hot loop.
+const tyreDamping = tyreDamping_
+const tyreIn = tyreIn_
+const tyreOut = tyreOut_
+const ptFree = ptFree_
+const ptGround = ptGround_
+const ptJ = ptJ_
+const ptTorque = ptTorque_
+const stepDriveline = stepDriveline_
+const bodyIn = bodyIn_
+const freeWheel = freeWheel_
+const integratePlanar = integratePlanar_
+const steerTowards = steerTowards_
+const wheelHeld = wheelHeld_
+const wheelIn = wheelIn_
+const substep = substep_
+const DEFAULT_RR = DEFAULT_RR_
 
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
 export const KINEMATIC_BELOW = 1

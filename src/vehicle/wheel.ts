@@ -5,8 +5,14 @@
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
-import { ptFree, ptJ } from './powertrain'
-import { substep } from './substep'
+import { ptFree as ptFree_, ptJ as ptJ_ } from './powertrain'
+import { substep as substep_ } from './substep'
+
+// Imported bindings copied to module constants: test runners that turn imports into namespace
+// lookups (vitest) would otherwise pay a property load per use in the hot loop.
+const ptFree = ptFree_
+const ptJ = ptJ_
+const substep = substep_
 
 /** Input of freeWheel: [omega, iw, cx, vxw, brakeT, fricT] (scratch). */
 export const wheelIn = new Float64Array(6)
