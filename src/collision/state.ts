@@ -69,6 +69,8 @@ export interface CollisionState {
   argRay: Float64Array
   localRay: Float64Array
   castRay: Float64Array
+  /** setColliderPoseFast's rotation scratch. */
+  poseScratch: Float64Array
   /** castRay's slab-test scratch: start and inverse direction. */
   castInv: Float64Array
   /** rayTest's cache for runs of rays from one start. */
@@ -89,7 +91,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
-    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6),
+    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), poseScratch: new Float64Array(9),
     originCache: createOriginCache(),
   }
 }
@@ -174,21 +176,27 @@ export function colliderMoved(state: CollisionState, eid: number): void {
  * The vehicle domain's per-step pose write (no validation: the caller guarantees a live collider
  * and finite numbers). Sets collider `eid`'s position to (x, y, z) and its rotation to
  * Rz(yaw)·Ry(pitch)·Rx(roll), then updates its AABB; the BVH is refit at the next update.
- * Cost: one rotation matrix and one AABB, no allocation.
+ * A pose equal to the stored one bit for bit changes nothing (a parked car does not bump the
+ * version, so caches keyed on it survive). Cost: one rotation matrix and one AABB, no allocation.
  */
 export function setColliderPoseFast(state: CollisionState, eid: number, x: number, y: number, z: number, yaw: number, pitch: number, roll: number): void {
-  const C = state.Collider
-  const P = C.position
-  P[eid * 3] = x; P[eid * 3 + 1] = y; P[eid * 3 + 2] = z
-  mat3FromEuler(C.rotation, eid * 9, yaw, pitch, roll)
-  colliderMoved(state, eid)
+  const m = state.poseScratch
+  mat3FromEuler(m, 0, yaw, pitch, roll)
+  writePose(state, eid, x, y, z, m, 0)
 }
 
 /** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
 export function setColliderPoseMat3Fast(state: CollisionState, eid: number, x: number, y: number, z: number, m: ArrayLike<number>, mo = 0): void {
+  writePose(state, eid, x, y, z, m, mo)
+}
+
+function writePose(state: CollisionState, eid: number, x: number, y: number, z: number, m: ArrayLike<number>, mo: number): void {
   const C = state.Collider
-  const P = C.position, R = C.rotation, o = eid * 9
-  P[eid * 3] = x; P[eid * 3 + 1] = y; P[eid * 3 + 2] = z
+  const P = C.position, R = C.rotation, o = eid * 9, p = eid * 3
+  let same = P[p] === x && P[p + 1] === y && P[p + 2] === z
+  for (let i = 0; same && i < 9; i++) same = R[o + i] === m[mo + i]
+  if (same) return
+  P[p] = x; P[p + 1] = y; P[p + 2] = z
   for (let i = 0; i < 9; i++) R[o + i] = m[mo + i]
   colliderMoved(state, eid)
 }

@@ -70,3 +70,21 @@ describe('tree membership', () => {
     expect(sim.rayTest([990, 0, 1], [1, 0, 0], 20).size()).toBe(0)
   })
 })
+
+describe('fast pose writes', () => {
+  it('an unchanged pose changes nothing; a changed one bumps the version and moves the hit', () => {
+    const sim = makeSim()
+    const st = sim.internal.collision
+    const e = sim.addCollider({ kind: 'box', halfExtents: [2, 1, 0.5] })
+    setColliderPoseFast(st, e, 10, 0, 0, 0.3, 0.01, -0.02)
+    sim.step(1 / 60)
+    const v = st.version, refits = st.stats.refits
+    setColliderPoseFast(st, e, 10, 0, 0, 0.3, 0.01, -0.02)
+    sim.step(1 / 60)
+    expect(st.version).toBe(v)
+    expect(st.stats.refits).toBe(refits)
+    setColliderPoseFast(st, e, 20, 0, 0, 0, 0, 0)
+    expect(st.version).toBeGreaterThan(v)
+    expect(sim.rayTest([0, 0, 0], [1, 0, 0], 100).at(0)!.distance).toBe(18)
+  })
+})
