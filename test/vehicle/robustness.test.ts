@@ -5,17 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { presets, surfaces, type Surface, type SurfaceMap } from '../../src/index'
 import { makeSim } from './helpers'
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from '../../bench/scenes.mjs'
 
 const FIELDS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'speed', 'heave', 'heaveRate', 'roll', 'rollRate', 'pitch', 'pitchRate', 'steerAngle', 'engineSpeed', 'shiftTimer', 'ax', 'time', 'acc'] as const
 const palette: Surface[] = [surfaces.tarmac, surfaces.wetTarmac, surfaces.gravel, surfaces.grass, surfaces.ice]
@@ -31,7 +21,7 @@ function randomDrive(lod: 'full' | 'singleTrack', seed: number) {
     if (lod === 'singleTrack') sim.setLod(car, 'singleTrack', 240)
     return car
   })
-  const rand = rng(seed)
+  const rand = mulberry32(seed)
   const stats = PRESETS.map(() => ({ maxSpeed: 0, maxYaw: 0, maxWheel: 0, maxRpm: 0, maxRoll: 0, onSurface: new Int32Array(5) }))
   for (let step = 0; step < 600 * 60; step++) {
     for (let k = 0; k < cars.length; k++) {
