@@ -64,13 +64,18 @@ function substepsOwed(C: CarStore, eid: number, dt: number): number {
   return n
 }
 
-// Reads the chassis of car `eid`, takes n four-wheel substeps on it, applies the velocity change.
-function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, n: number): void {
+// Takes n four-wheel substeps of car `eid` on its chassis state and applies the velocity change.
+// `fresh`: the car already holds the host's current state (read back after the host's last step),
+// so no read is needed; the impulse still adds to whatever else moved the body since.
+function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, n: number, fresh: boolean): void {
   const vs = sim.vehicles
   const d = vs.defs[eid]!
   const s = sim.chassis
-  host.read(eid, s)
-  pullChassis(C, eid, s)
+  if (fresh) chassisOfCar(C, eid, s)
+  else {
+    host.read(eid, s)
+    pullChassis(C, eid, s)
+  }
   substep[0] = 1 / C.hz[eid]
   substep[1] = vs.gravity
   for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces)
@@ -115,14 +120,16 @@ export function stepHostedCars(world: World): World {
       if (n > most) most = n
     }
     if (host.rate === 'host') {
-      for (let k = 0; k < count; k++) runCar(hs, host, C, cars[k], owed[k])
+      // a host pitlane steps was read back at the end of the last step (or set by attach, write, thaw)
+      const fresh = host.stepsWithSim
+      for (let k = 0; k < count; k++) runCar(hs, host, C, cars[k], owed[k], fresh)
       if (!host.stepsWithSim) continue
       host.step(dt)
     } else {
       // one host step per substep (of the car owing the most), each car substepping in between
       if (most === 0) host.step(dt)
       for (let i = 0; i < most; i++) {
-        for (let k = 0; k < count; k++) if (owed[k] > i) runCar(hs, host, C, cars[k], 1)
+        for (let k = 0; k < count; k++) if (owed[k] > i) runCar(hs, host, C, cars[k], 1, false)
         host.step(dt / most)
       }
     }
