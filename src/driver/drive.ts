@@ -12,6 +12,7 @@ import { profileSpeedAt } from './profile'
 import { sampleNear } from './polyline'
 import { lookaheadDistance, pursuitCurvature, steerForCurvature } from './pursuit'
 import { brakeFor, speedDemand, throttleFor } from './speed-control'
+import { sinCos } from './sin-cos'
 
 /** A car's path as the driver uses it: the offset polyline, its curvature and speed profile. */
 export interface DriverPath {
@@ -77,6 +78,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
 const proj = new Float64Array(3)
 const goal = new Float64Array(4)
 const accel = new Float64Array(1)
+const trig = new Float64Array(2)
 
 /** Projects car `eid` onto `path` from its last projection and resets distance, laps and status. */
 export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
@@ -88,7 +90,7 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   D.start[eid] = s
   D.laps[eid] = 0
   D.lateralError[eid] = proj[PROJ_LAT]
-  D.targetSpeed[eid] = profileSpeedAt(path.poly, path.profile, seg, s - path.poly.s[seg], accel)
+  D.targetSpeed[eid] = profileSpeedAt(path.poly, path.profile, seg, s, accel)
   D.finished[eid] = 0
   D.speedI[eid] = 0
   D.curveI[eid] = 0
@@ -111,8 +113,12 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   const distance = V.distance[eid] + ds
   V.distance[eid] = distance
   if (poly.closed) {
-    const laps = Math.floor((distance - V.start[eid]) / L)
-    V.laps[eid] = laps > 0 ? laps : 0
+    // Full laps since setAi: changes by at most one per step, so compare rather than divide.
+    const run = distance - V.start[eid]
+    let laps = V.laps[eid]
+    while (run >= (laps + 1) * L) laps++
+    while (laps > 0 && run < laps * L) laps--
+    V.laps[eid] = laps
   }
   V.lateralError[eid] = proj[PROJ_LAT]
 
@@ -129,7 +135,7 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     }
   }
   if (poly.closed || L - s > FINAL_BRAKE) {
-    const target = profileSpeedAt(poly, path.profile, seg, s - poly.s[seg], accel)
+    const target = profileSpeedAt(poly, path.profile, seg, s, accel)
     V.targetSpeed[eid] = target
     const demand = speedDemand(V.speedI, eid, target, accel[0], speed, dt)
     // A sliding car (body slip past SLIP_START) gets the pedals eased, all off by twice that, so
@@ -151,7 +157,8 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   } else sampleNear(poly, seg, ahead, goal)
   const wheelbase = V.wheelbase[eid], maxSteer = V.maxSteer[eid]
   // The arc leaves along the car's velocity (its course), not its nose: at speed the body slips.
-  const ch = Math.cos(heading), sh = Math.sin(heading)
+  sinCos(heading, trig)
+  const ch = trig[1], sh = trig[0]
   let ux = ch, uy = sh
   const vx = V.vx[eid]
   if (vx > COURSE_MIN_SPEED) {

@@ -25,7 +25,16 @@ export interface Polyline {
   readonly ty: Float64Array
   /** Total length, m. */
   readonly length: number
+  /**
+   * The segments packed for the per-step searches, SEG_STRIDE numbers each: start x, y, unit
+   * tangent x, y, arc length at the start, length (one cache line or two per segment, where the
+   * separate arrays above cost five).
+   */
+  readonly packed: Float64Array
 }
+
+/** Numbers per segment in Polyline.packed. */
+export const SEG_STRIDE = 6
 
 /** Points closer than this are one point (m). */
 const SAME_POINT = 1e-9
@@ -98,15 +107,22 @@ export function polylineFromArrays(xs: ArrayLike<number>, ys: ArrayLike<number>,
     tx[i] = dx / len; ty[i] = dy / len
     s[i + 1] = s[i] + len
   }
-  return { x, y, n, closed, segments, s, tx, ty, length: s[segments] }
+  const packed = new Float64Array(segments * SEG_STRIDE)
+  for (let i = 0, o = 0; i < segments; i++, o += SEG_STRIDE) {
+    packed[o] = x[i]; packed[o + 1] = y[i]; packed[o + 2] = tx[i]; packed[o + 3] = ty[i]
+    packed[o + 4] = s[i]; packed[o + 5] = s[i + 1] - s[i]
+  }
+  return { x, y, n, closed, segments, s, tx, ty, length: s[segments], packed }
 }
 
 /** Wraps (closed) or clamps (open) arc length `s` into [0, length]. */
 export function normalizeArc(poly: Polyline, s: number): number {
   const L = poly.length
   if (poly.closed) {
+    if (s >= 0 && s < L) return s
+    if (s >= L && s < 2 * L) return s - L // a look-ahead past the start: no division
     const w = s - Math.floor(s / L) * L
-    return w >= L ? 0 : w
+    return w >= L || w < 0 ? 0 : w
   }
   return s < 0 ? 0 : s > L ? L : s
 }
@@ -144,19 +160,20 @@ export function sampleAt(poly: Polyline, s: number, out: Float64Array | number[]
  */
 export function sampleNear(poly: Polyline, from: number, s: number, out: Float64Array | number[]): number {
   const w = normalizeArc(poly, s)
-  const arc = poly.s, segments = poly.segments
-  let ahead = w - arc[from]
+  const p = poly.packed, segments = poly.segments
+  let ahead = w - p[from * SEG_STRIDE + 4]
   if (poly.closed && ahead < 0) ahead += poly.length
   const forward = poly.closed ? ahead <= poly.length / 2 : ahead >= 0
-  let i = from
-  for (let k = 0; k < segments && (w < arc[i] || w > arc[i + 1]); k++) {
+  let i = from, o = from * SEG_STRIDE
+  for (let k = 0; k < segments && (w < p[o + 4] || w > p[o + 4] + p[o + 5]); k++) {
     if (forward) i = i + 1 === segments ? 0 : i + 1
     else i = i === 0 ? segments - 1 : i - 1
+    o = i * SEG_STRIDE
   }
-  const t = w - arc[i]
-  out[0] = poly.x[i] + poly.tx[i] * t
-  out[1] = poly.y[i] + poly.ty[i] * t
-  out[2] = poly.tx[i]
-  out[3] = poly.ty[i]
+  const t = w - p[o + 4]
+  out[0] = p[o] + p[o + 2] * t
+  out[1] = p[o + 1] + p[o + 3] * t
+  out[2] = p[o + 2]
+  out[3] = p[o + 3]
   return i
 }

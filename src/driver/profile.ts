@@ -6,7 +6,7 @@
  * assume. A closed path wraps: the passes run around the loop until nothing changes. An open path
  * ends in a stop (0 at its last point).
  */
-import type { Polyline } from './polyline'
+import { SEG_STRIDE, type Polyline } from './polyline'
 
 /** The limits a profile is built from (m/s, m/s²). */
 export interface ProfileLimits {
@@ -50,12 +50,13 @@ export function buildSpeedProfile(poly: Polyline, kappa: ArrayLike<number>, limi
 }
 
 /**
- * Profile speed at `t` metres into segment `seg` (v² linear along the segment); also writes the
+ * Profile speed at arc length `s` in segment `seg` (v² linear along the segment); also writes the
  * profile's acceleration there (v·dv/ds, m/s²) into accelOut[0].
  */
-export function profileSpeedAt(poly: Polyline, profile: Float64Array, seg: number, t: number, accelOut: Float64Array): number {
+export function profileSpeedAt(poly: Polyline, profile: Float64Array, seg: number, s: number, accelOut: Float64Array): number {
   const j = seg + 1 === poly.n ? 0 : seg + 1
-  const len = poly.s[seg + 1] - poly.s[seg]
+  const o = seg * SEG_STRIDE
+  const t = s - poly.packed[o + 4], len = poly.packed[o + 5]
   const a2 = profile[seg] * profile[seg], b2 = profile[j] * profile[j]
   accelOut[0] = (b2 - a2) / (2 * len)
   const u = t <= 0 ? 0 : t >= len ? 1 : t / len

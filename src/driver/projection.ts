@@ -3,7 +3,7 @@
  * projection (a few segments per step, however long the path), or over every segment when the car
  * is lost. Results go into a caller's scratch array, so a step allocates nothing.
  */
-import type { Polyline } from './polyline'
+import { SEG_STRIDE, type Polyline } from './polyline'
 
 /** Layout of a projection result: out[PROJ_S] arc length, out[PROJ_LAT] signed offset (+ left), out[PROJ_DIST] distance. */
 export const PROJ_S = 0
@@ -14,21 +14,21 @@ export const PROJ_DIST = 2
 
 /** Closest point over `count` segments starting at `first` (wrapping when closed); returns the segment. */
 function closestOver(poly: Polyline, px: number, py: number, first: number, count: number, out: Float64Array): number {
-  const { x, y, tx, ty, s, segments } = poly
+  const p = poly.packed, segments = poly.segments
   let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
+  let i = first, o = first * SEG_STRIDE
   for (let k = 0; k < count; k++) {
-    let i = first + k
-    if (i >= segments) i -= segments
-    const len = s[i + 1] - s[i]
-    const dx = px - x[i], dy = py - y[i]
-    let t = dx * tx[i] + dy * ty[i]
+    const tx = p[o + 2], ty = p[o + 3], len = p[o + 5]
+    const dx = px - p[o], dy = py - p[o + 1]
+    let t = dx * tx + dy * ty
     t = t < 0 ? 0 : t > len ? len : t
-    const ex = dx - tx[i] * t, ey = dy - ty[i] * t
+    const ex = dx - tx * t, ey = dy - ty * t
     const d2 = ex * ex + ey * ey
-    if (d2 < bestD2) { bestD2 = d2; best = i; bestT = t; bestCross = tx[i] * dy - ty[i] * dx }
+    if (d2 < bestD2) { bestD2 = d2; best = i; bestT = t; bestCross = tx * dy - ty * dx }
+    if (++i === segments) { i = 0; o = 0 } else o += SEG_STRIDE
   }
   const d = Math.sqrt(bestD2)
-  out[PROJ_S] = s[best] + bestT
+  out[PROJ_S] = p[best * SEG_STRIDE + 4] + bestT
   out[PROJ_LAT] = bestCross < 0 ? -d : d
   out[PROJ_DIST] = d
   return best
@@ -44,24 +44,24 @@ export function projectAll(poly: Polyline, px: number, py: number, out: Float64A
  * writes out (see PROJ_*) and returns the segment.
  */
 export function projectNear(poly: Polyline, px: number, py: number, hint: number, reach: number, out: Float64Array): number {
-  const { s, segments, closed, length } = poly
+  const { packed: p, segments, closed, length } = poly
   if (closed && reach * 2 >= length) return projectAll(poly, px, py, out)
   // Segments back from hint while their start lies within reach, and forward likewise.
-  const from = s[hint], to = s[hint + 1]
+  const from = p[hint * SEG_STRIDE + 4], to = from + p[hint * SEG_STRIDE + 5]
   let back = 0, first = hint
   while (back < segments - 1) {
-    let p = first - 1
-    if (p < 0) { if (!closed) break; p += segments }
-    let gap = from - s[p]
+    let q = first - 1
+    if (q < 0) { if (!closed) break; q += segments }
+    let gap = from - p[q * SEG_STRIDE + 4]
     if (gap < 0) gap += length
     if (gap > reach) break
-    first = p; back++
+    first = q; back++
   }
   let ahead = 0, last = hint
   while (back + ahead < segments - 1) {
     let q = last + 1
     if (q >= segments) { if (!closed) break; q -= segments }
-    let gap = s[q] - to
+    let gap = p[q * SEG_STRIDE + 4] - to
     if (gap < 0) gap += length
     if (gap > reach) break
     last = q; ahead++

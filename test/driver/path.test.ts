@@ -243,3 +243,21 @@ describe('pure pursuit', () => {
     expect(lookaheadDistance(0.5, 1)).toBe(4)
   })
 })
+
+describe('sinCos', () => {
+  it('matches Math.sin and Math.cos to 1e-15 over headings a car can accumulate, and beyond', async () => {
+    const { sinCos } = await import('../../src/driver/sin-cos')
+    const out = new Float64Array(2), r = rng(5)
+    let worst = 0
+    const check = (a: number) => {
+      sinCos(a, out)
+      worst = Math.max(worst, Math.abs(out[0] - Math.sin(a)), Math.abs(out[1] - Math.cos(a)))
+    }
+    for (let k = 0; k < 20000; k++) check((r() - 0.5) * 2e5)
+    for (let k = -8; k <= 8; k++) { check(k * Math.PI / 4); check(k * Math.PI / 4 + 1e-12); check(k * Math.PI / 2 - 1e-9) }
+    for (const a of [0, -0, 1e-300, 1e6 + 0.3, -1e6 - 0.7, 9.9e8, 2e9, -1e15]) check(a)
+    expect(worst).toBeLessThan(1e-15)
+    sinCos(NaN, out)
+    expect(Number.isNaN(out[0]) && Number.isNaN(out[1])).toBe(true)
+  })
+})
