@@ -43,7 +43,7 @@ function verifyAgainstRayTest(ctx, pos = ctx.scene.sensor) {
     k++
   }
   if (k !== scan.count) throw new Error(`scan has ${scan.count} points, rayTest ${k}`)
-  ctx.extra = `${scan.count} hits of ${ctx.rays} rays, strategy ${['-', 'flat', 'buckets', 'bvh'][sim.internal.lidars.shared.strategy]}`
+  ctx.extra = `${scan.count} hits of ${ctx.rays} rays, strategy ${['-', 'flat', 'buckets', 'bvh', 'raster'][sim.internal.lidars.shared.strategy]}`
 }
 
 /** CPU time (ms) of fn(): robust to other processes sharing the cores. */

@@ -21,6 +21,9 @@ export interface LidarBuckets {
   pitchHi: number
   rowScale: number
   yawScale: number
+  /** Rows are the pattern's channels (at most 64, strictly monotonic): row k holds elevation rowPitch[k], ascending. */
+  channelRows: boolean
+  rowPitch: Float64Array
   /** Per pitch sample: its row, and whether its yaw is flipped by π (cos p < 0). */
   rowOfPitch: Int32Array
   flipOfPitch: Uint8Array
@@ -45,7 +48,7 @@ export interface LidarBuckets {
 /** Creates empty buckets. */
 export function createLidarBuckets(): LidarBuckets {
   return {
-    nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0,
+    nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0, channelRows: false, rowPitch: new Float64Array(64),
     rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
     inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0),
@@ -71,19 +74,29 @@ export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: nu
   const Y = d.yawCount, P = d.pitchCount
   if (b.rowOfPitch.length < P) { b.rowOfPitch = new Int32Array(P); b.flipOfPitch = new Uint8Array(P) }
   if (b.colOfYaw.length < Y) { b.colOfYaw = new Int32Array(Y); b.colOfYawFlipped = new Int32Array(Y) }
-  let lo = Infinity, hi = -Infinity
+  let lo = Infinity, hi = -Infinity, up = true, down = true
   for (let p = 0; p < P; p++) {
     const e = Math.atan2(d.sp[p], Math.abs(d.cp[p]))
     if (e < lo) lo = e
     if (e > hi) hi = e
+    if (p > 0) {
+      const prev = Math.atan2(d.sp[p - 1], Math.abs(d.cp[p - 1]))
+      if (!(e > prev)) up = false
+      if (!(e < prev)) down = false
+    }
   }
   b.pitchLo = lo; b.pitchHi = hi
-  b.nRows = hi > lo ? nRows : 1
+  // a few strictly ordered channels: one row per channel, so a cone is listed only in the rows of
+  // the channels it really reaches (a uniform row would also take the gaps between channels)
+  b.channelRows = P > 1 && P <= 64 && (up || down)
+  b.nRows = b.channelRows ? P : hi > lo ? nRows : 1
   b.rowScale = hi > lo ? b.nRows / (hi - lo) : 0
   b.nYaw = nYaw
   b.yawScale = nYaw / TWO_PI
   for (let p = 0; p < P; p++) {
-    b.rowOfPitch[p] = pitchRow(b, Math.atan2(d.sp[p], Math.abs(d.cp[p])))
+    const e = Math.atan2(d.sp[p], Math.abs(d.cp[p]))
+    if (b.channelRows) { const k = up ? p : P - 1 - p; b.rowOfPitch[p] = k; b.rowPitch[k] = e }
+    else b.rowOfPitch[p] = pitchRow(b, e)
     b.flipOfPitch[p] = d.cp[p] < 0 ? 1 : 0
   }
   for (let y = 0; y < Y; y++) {
@@ -114,9 +127,18 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
     const phi = Math.asin(z)
     const lo = phi - a - M, hi = phi + a + M
     if (hi < b.pitchLo || lo > b.pitchHi) continue
+    let r0: number, r1: number
+    if (b.channelRows) {
+      // the channels whose elevation lies in [lo, hi]; none: no ray can reach the cone
+      const rp = b.rowPitch, nr = b.nRows
+      r0 = 0
+      while (r0 < nr && rp[r0] < lo) r0++
+      r1 = nr - 1
+      while (r1 >= 0 && rp[r1] > hi) r1--
+      if (r1 < r0) continue
+    } else { r0 = pitchRow(b, lo); r1 = pitchRow(b, hi) }
     b.inBand[nb++] = i
     if (!cells) continue
-    const r0 = pitchRow(b, lo), r1 = pitchRow(b, hi)
     let c0 = 0, c1 = nYaw - 1
     if (lo > -HALF_PI + M && hi < HALF_PI - M) {
       const s = Math.sin(a + M) / Math.cos(phi)
