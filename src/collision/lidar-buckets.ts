@@ -107,9 +107,9 @@ export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: nu
 }
 
 /**
- * Fills the cell lists from `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle
- * alpha; alpha ≥ π means every direction), in candidate order. With `cells` false only `inBand`
- * and `everywhere` are filled (the flat strategy).
+ * Sorts `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
+ * means every direction) into `inBand` and `everywhere` and, with `cells`, computes each one's
+ * span and the cell list sizes (cellStart); writeLidarBucketItems then fills the lists.
  */
 export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array, cells: boolean): void {
   if (b.span.length < 4 * n) b.span = new Int32Array(4 * n)
@@ -166,11 +166,18 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
   b.inBandCount = nb
   if (!cells) { b.itemCount = 0; return }
   for (let c = 0; c < nCells; c++) start[c + 1] += start[c]
-  const total = start[nCells]
-  b.itemCount = total
+  b.itemCount = start[nCells]
+}
+
+/**
+ * Writes the cell lists counted by fillLidarBuckets (cells mode) for its `n` candidates, in
+ * candidate order (the raster strategy needs only the spans and skips this).
+ */
+export function writeLidarBucketItems(b: LidarBuckets, n: number): void {
+  const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows, start = b.cellStart, ne = b.everywhereCount
+  const total = b.itemCount
   if (b.items.length < total) b.items = new Int32Array(Math.max(total, 2 * b.items.length))
-  // second pass: write each candidate into its cells, in candidate order; start[c] is used as the
-  // cursor and restored afterwards by shifting.
+  // start[c] is used as the cursor and restored afterwards by shifting
   const items = b.items
   for (let i = 0, e = 0; i < n; i++) {
     if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells

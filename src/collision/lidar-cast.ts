@@ -12,7 +12,7 @@ import type { Sim } from '../sim'
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './lidar-raster'
@@ -216,14 +216,20 @@ function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: nu
   if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d)))
   if (wantCells && rasterOk) {
     layoutLidarRaster(c.raster, d, b, k)
-    est[3] = collect + (FILL * b.itemCount) / spread + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
+    est[3] = collect + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
   }
-  if (force !== 0) return force
-  if (k.n <= FLAT_MAX) return LidarStrategy.flat
-  let best: number = LidarStrategy.flat, bestNs = est[0]
-  if (est[1] < bestNs) { best = LidarStrategy.buckets; bestNs = est[1] }
-  if (est[3] < bestNs) { best = LidarStrategy.raster; bestNs = est[3] }
-  return est[2] < bestNs ? LidarStrategy.bvh : best
+  let choice = force
+  if (choice === 0) {
+    choice = LidarStrategy.flat
+    if (k.n > FLAT_MAX) {
+      let bestNs = est[0]
+      if (est[1] < bestNs) { choice = LidarStrategy.buckets; bestNs = est[1] }
+      if (est[3] < bestNs) { choice = LidarStrategy.raster; bestNs = est[3] }
+      if (est[2] < bestNs) choice = LidarStrategy.bvh
+    }
+  }
+  if (choice === LidarStrategy.buckets) writeLidarBucketItems(b, k.n)
+  return choice
 }
 
 /** Mean over the pattern's rays (sampling at most ~256 yaw columns) of the length of their cell's list. */
