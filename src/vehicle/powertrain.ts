@@ -48,10 +48,17 @@ export function engineTorque(d: ResolvedCar, we: number, throttle: number): numb
   return th * t - (1 - th) * d.frictionPerW * (we > 0 ? we : 0)
 }
 
-/** Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer. */
-export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number): number {
+/**
+ * Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer.
+ * A gear the engine cannot take at this road speed (over-revving it past 5% above the limiter, or
+ * turning it backwards) is not engaged: the box stays in neutral until it fits. `carrier` is the
+ * driven wheels' spin, `roll` the spin they would have rolling on the ground (a locked wheel
+ * spins up again: the check takes whichever is larger).
+ */
+export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number, roll: number): number {
   const h = substep[0]
-  let gear = C.gearActual[eid]
+  const prev = C.gearActual[eid]
+  let gear = prev
   let timer = C.shiftTimer[eid] - h
   if (timer < 0) timer = 0
   const want = C.gear[eid]
@@ -59,8 +66,10 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
     gear = want < -1 ? -1 : want > d.gears ? d.gears : want
   } else if (want <= 0) {
     gear = want < 0 ? -1 : 0
-  } else if (gear <= 0) {
+  } else if (prev <= 0) {
+    // into drive: the lowest gear that does not have to shift up at once
     gear = 1
+    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
   } else if (timer === 0) {
     // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
     const w = carrier * d.overall[gear]
@@ -68,6 +77,10 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
     const up = light + (d.upW - light) * C.throttle[eid]
     if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
     else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
+  }
+  if (gear !== prev && gear !== 0) {
+    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
+    if (w > 1.05 * d.maxW || w < -0.5 * d.idleW) gear = 0
   }
   C.gearActual[eid] = gear
   C.shiftTimer[eid] = timer
@@ -82,13 +95,14 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
 export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: Float64Array, pairs: boolean): void {
   const h = substep[0]
   let carrier = 0
+  let roll = 0
   let S = 0
   for (let i = 0; i < 4; i++) {
     const s = share[i]
-    if (s !== 0) { carrier += s * ptFree[i]; S += (s * s) / ptJ[i] }
+    if (s !== 0) { carrier += s * ptFree[i]; roll += s * ptGround[i]; S += (s * s) / ptJ[i] }
     ptTorque[i] = 0
   }
-  const gear = selectGear(C, d, eid, carrier)
+  const gear = selectGear(C, d, eid, carrier, roll / d.R)
   const we = C.engineSpeed[eid]
   const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
   const ie = d.engineInertia
