@@ -76,10 +76,11 @@ function moveAll(ctx) {
   const { st, cars } = ctx
   ctx.t += 1 / 60
   const t = ctx.t
+  const pitch = 0.01 * Math.sin(t), roll = 0.02 * Math.cos(t) // the same for every car: hoisted
   for (let k = 0; k < cars.length; k += 5) {
     const r = cars[k + 3], w = cars[k + 4] / r
     const a = w * t + k
-    setColliderPoseFast(st, cars[k], cars[k + 1] + r * Math.cos(a), cars[k + 2] + r * Math.sin(a), 0.75, a + Math.PI / 2, 0.01 * Math.sin(t), 0.02 * Math.cos(t))
+    setColliderPoseFast(st, cars[k], cars[k + 1] + r * Math.cos(a), cars[k + 2] + r * Math.sin(a), 0.75, a + Math.PI / 2, pitch, roll)
   }
 }
 
