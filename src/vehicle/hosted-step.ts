@@ -85,6 +85,9 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
   const vxw = c * C.vx[eid] - sn * C.vy[eid]
   const vyw = sn * C.vx[eid] + c * C.vy[eid]
   host.applyImpulse(eid, d.mass * (vxw - s[3]), d.mass * (vyw - s[4]), d.iz * (C.yawRate[eid] - s[5]))
+  // the speed until the host's result is read (a game stepping the host itself reads it next step)
+  const v = Math.sqrt(vxw * vxw + vyw * vyw)
+  C.speed[eid] = C.vx[eid] < 0 ? -v : v
 }
 
 // Every hosted car reads the host's chassis result.
