@@ -27,6 +27,8 @@ export interface SoakOptions {
 export interface SoakResult {
   /** Wall ms per host step in each timing window, in order. */
   windows: number[]
+  /** CPU ms per host step in each timing window (steadier than wall time on a shared machine). */
+  cpuWindows: number[]
   steps: number
   switches: number
   /** Largest |lateralError| of a running driven car at any check, m. */
@@ -74,8 +76,9 @@ export function runSoak(o: SoakOptions): SoakResult {
   cars.forEach((c, i) => { if (sim.getLod(c).level === 'frozen') everFrozen[i] = 1 })
   const windowSteps = 60 * (o.window ?? 60)
   const total = Math.round(o.seconds * 60)
-  const res: SoakResult = { windows: [], steps: 0, switches: 0, maxLateral: 0, nonFinite: 0, minProgress: Infinity }
+  const res: SoakResult = { windows: [], cpuWindows: [], steps: 0, switches: 0, maxLateral: 0, nonFinite: 0, minProgress: Infinity }
   let t0 = performance.now()
+  let c0 = process.cpuUsage()
   for (let s = 0; s < total; s++) {
     if (s % 60 === 0) {
       // random LOD switches once per simulated second, as swaps of two cars' levels so the mix (and
@@ -97,6 +100,8 @@ export function runSoak(o: SoakOptions): SoakResult {
     if ((s + 1) % windowSteps === 0 || s + 1 === total) {
       const n = (s % windowSteps) + 1
       res.windows.push((performance.now() - t0) / n)
+      const c = process.cpuUsage(c0)
+      res.cpuWindows.push((c.user + c.system) / 1000 / n)
       // checks outside the timed window
       for (let i = 0; i < cars.length; i++) {
         const c = cars[i]
@@ -105,6 +110,7 @@ export function runSoak(o: SoakOptions): SoakResult {
       }
       for (const l of lidars) { const sc = sim.lidarScan(l); for (let i = 0; i < 3 * sc.count; i++) if (!Number.isFinite(sc.points[i])) res.nonFinite++ }
       t0 = performance.now()
+      c0 = process.cpuUsage()
     }
   }
   for (let i = 0; i < cars.length; i++) if (!everFrozen[i]) res.minProgress = Math.min(res.minProgress, sim.aiStatus(cars[i])!.distance - startDistance[i])
