@@ -24,6 +24,8 @@ export function assertHost(host: unknown, name = 'host'): VehicleHost {
   const h = host as Record<string, unknown>
   for (const m of HOST_METHODS) if (typeof h[m] !== 'function') throw new TypeError(`${name}.${m} must be a function (a VehicleHost), got ${describe(h[m])}`)
   if (h.rate !== 'host' && h.rate !== 'substep') throw new RangeError(`${name}.rate must be 'host' or 'substep', got ${describe(h.rate)}`)
+  if (typeof h.stepsWithSim !== 'boolean') throw new TypeError(`${name}.stepsWithSim must be a boolean, got ${describe(h.stepsWithSim)}`)
+  if (h.rate === 'substep' && !h.stepsWithSim) throw new RangeError(`${name}.rate 'substep' needs ${name}.stepsWithSim true (pitlane steps the host between substeps)`)
   return host as VehicleHost
 }
 
