@@ -1,9 +1,13 @@
-// Driver benchmarks: full20Driven = 20 hatchbacks at full (four-wheel at 1 kHz) driven round a
-// closed oval, ms per 60 Hz host step; st200DrivenMany = 200 driven single-track cars at 240 Hz,
-// one stepMany(1/60, N) call per timed run, ms per host step; driver200 = the drive-paths system
-// alone for 200 driven cars (vehicle and later phases removed), µs per host step.
-// Compare full20Driven with full20 and st200DrivenMany with st200 (bench/cases/vehicles.mjs).
-// Verified before timing: every car laps on the line (lateral error < 1 m), at its level.
+// Driver benchmarks (ms per 60 Hz host step unless said):
+// - full20Driven / st200DrivenMany: the scenes of full20 / st200 (bench/cases/vehicles.mjs: the
+//   same hatchbacks on the same 30 m grid, gear 1, 10 m/s start, ≈ 11 m/s cruise), but each car
+//   follows a gently weaving lane with the path-following driver (maxSpeed 11.2 m/s, the scripted
+//   cars' mean speed) instead of scripted inputs, so the difference is the driver's cost.
+//   st200DrivenMany makes one stepMany(1/60, N) call per timed run.
+// - full20Oval / st200OvalMany: the same counts racing round a 300 m / 60 m oval in three lanes
+//   (braking, cornering at 6 m/s², shifting): what a race costs.
+// - driver200: the drive-paths system alone for 200 driven cars (every other system removed), µs.
+// Verified before timing: every car moved forward along its path, on its line, at its level.
 import { createWorld } from 'bitecs'
 import { createSim, stadiumPath } from '../../dist/index.js'
 
@@ -15,8 +19,32 @@ function cpuMs(sim, n) {
   return Math.min(...times)
 }
 
-/** A sim with `count` cars spread round a 300 m / 60 m oval, driven, at `level` (and `hz`). */
-function drivenSim(count, level, hz) {
+/** A 6 km lane along +x from x = -50 at `y`, weaving ±1.5 m over 120 m (flat [x, y, …], 2 m apart). */
+function lanePath(y) {
+  const pts = []
+  for (let x = -50; x <= 6000; x += 2) pts.push(x, y + 1.5 * Math.sin((2 * Math.PI * x) / 120))
+  return pts
+}
+
+/** The full20/st200 scene (cars on a 30 m grid heading +x), each car driven along its row's lane. */
+function laneSim(count, level, hz) {
+  const sim = createSim(createWorld())
+  const lanes = new Map()
+  const cars = []
+  for (let i = 0; i < count; i++) {
+    const x = (i % 10) * 30, y = Math.floor(i / 10) * 30
+    const car = sim.addCar({ position: [x, y], speed: 10, lod: level })
+    if (hz) sim.setLod(car, level, hz)
+    sim.setInput(car, { gear: 1 }) // gear stays the user's: drive
+    if (!lanes.has(y)) lanes.set(y, lanePath(y))
+    sim.setAi(car, lanes.get(y), { maxSpeed: 11.2 }) // a row shares its lane's path record
+    cars.push(car)
+  }
+  return { sim, cars, level, hz }
+}
+
+/** `count` cars spread round a 300 m / 60 m oval in three lanes, driven, at `level` (and `hz`). */
+function ovalSim(count, level, hz) {
   const sim = createSim(createWorld())
   const path = stadiumPath(300, 60, 2)
   const n = path.length / 2
@@ -24,19 +52,18 @@ function drivenSim(count, level, hz) {
   for (let i = 0; i < count; i++) {
     const k = Math.floor((i * n) / count)
     const x = path[2 * k], y = path[2 * k + 1]
-    const nx = path[(2 * k + 2) % path.length], ny = path[(2 * k + 3) % path.length]
-    const offset = (i % 3) - 1 // three lanes
-    const h = Math.atan2(ny - y, nx - x)
-    const car = sim.addCar({ position: [x - Math.sin(h) * offset * 3, y + Math.cos(h) * offset * 3], heading: h, speed: 10 })
-    sim.setInput(car, { gear: 1 }) // gear stays the user's: drive
-    if (level === 'singleTrack') sim.setLod(car, 'singleTrack', hz)
-    sim.setAi(car, path, { closed: true, lateralOffset: offset * 3 })
+    const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
+    const offset = 3 * ((i % 3) - 1)
+    const car = sim.addCar({ position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h, speed: 10, lod: level })
+    if (hz) sim.setLod(car, level, hz)
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, path, { closed: true, lateralOffset: offset })
     cars.push(car)
   }
   return { sim, cars, level, hz }
 }
 
-/** Throws unless every car moved forward along its path, stays on its line and is at its level. */
+/** Throws unless every car moved forward along its path, stays on its line and is at its level; returns the CPU note. */
 function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
   const before = cars.map((c) => sim.aiStatus(c).distance)
   sim.stepMany(1 / 60, Math.round(seconds * 60))
@@ -48,32 +75,31 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
     if (!(st.distance - before[i] > 5 * seconds)) throw new Error(`car ${c} moved ${st.distance - before[i]} m in ${seconds} s`)
     if (!(Math.abs(st.lateralError) < 1)) throw new Error(`car ${c} is ${st.lateralError} m off its line`)
   })
-  return `cpu ${cpuMs(sim, 30).toFixed(3)} ms/step`
+  const speed = cars.reduce((a, c) => a + sim.carState(c).speed, 0) / cars.length
+  return `cpu ${cpuMs(sim, 30).toFixed(3)} ms/step; mean speed ${speed.toFixed(1)} m/s`
+}
+
+/** A timed case of `count` driven cars built by `scene`, stepping `per` host steps per run. */
+function drivenCase(id, what, scene, count, level, hz, per) {
+  return {
+    id, unit: 'ms/step', what,
+    setup: () => scene(count, level, hz),
+    verify(ctx) { ctx.extra = verifyDriven(ctx) },
+    run({ sim }) { sim.stepMany(1 / 60, per); return per },
+  }
 }
 
 export const cases = [
-  {
-    id: 'full20Driven',
-    unit: 'ms/step',
-    what: '20 hatchbacks, four-wheel at 1 kHz, path-following driver, 60 Hz host step',
-    setup: () => drivenSim(20, 'full'),
-    verify(ctx) { ctx.extra = verifyDriven(ctx) },
-    run({ sim }) { sim.step(1 / 60); return 1 },
-  },
-  {
-    id: 'st200DrivenMany',
-    unit: 'ms/step',
-    what: `200 driven single-track cars at 240 Hz, one stepMany(1/60, ${STEPS_PER_RUN}) call`,
-    setup: () => drivenSim(200, 'singleTrack', 240),
-    verify(ctx) { ctx.extra = verifyDriven(ctx) },
-    run({ sim }) { sim.stepMany(1 / 60, STEPS_PER_RUN); return STEPS_PER_RUN },
-  },
+  drivenCase('full20Driven', 'the full20 scene, each hatchback path-driven along its lane', laneSim, 20, 'full', 0, 1),
+  drivenCase('st200DrivenMany', `the st200 scene path-driven, one stepMany(1/60, ${STEPS_PER_RUN}) call`, laneSim, 200, 'singleTrack', 240, STEPS_PER_RUN),
+  drivenCase('full20Oval', '20 hatchbacks, four-wheel at 1 kHz, racing round an oval in 3 lanes', ovalSim, 20, 'full', 0, 1),
+  drivenCase('st200OvalMany', `200 single-track cars at 240 Hz racing round an oval, stepMany(1/60, ${STEPS_PER_RUN})`, ovalSim, 200, 'singleTrack', 240, STEPS_PER_RUN),
   {
     id: 'driver200',
     unit: 'µs/step',
-    what: 'drive-paths alone for 200 driven cars (other systems removed), per 60 Hz host step',
+    what: 'drive-paths alone for 200 cars on the oval (other systems removed), per 60 Hz host step',
     setup() {
-      const ctx = drivenSim(200, 'singleTrack', 240)
+      const ctx = ovalSim(200, 'singleTrack', 240)
       verifyDriven(ctx, 1)
       for (const name of ctx.sim.schedule.names()) if (name !== 'drive-paths') ctx.sim.schedule.remove(name)
       return ctx
@@ -85,7 +111,8 @@ export const cases = [
       C.steer[cars[0]] = 5 // the driver must overwrite it
       sim.step(1 / 60)
       if (!(Math.abs(C.steer[cars[0]]) <= 1)) throw new Error('drive-paths did not write the steer input')
-      ctx.extra = `cpu ${(cpuMs(sim, 300) * 1000).toFixed(1)} µs/step, ${(cpuMs(sim, 300) * 1000 / cars.length).toFixed(3)} µs per car`
+      const us = cpuMs(sim, 300) * 1000
+      ctx.extra = `cpu ${us.toFixed(1)} µs/step, ${(us / cars.length).toFixed(3)} µs per car`
     },
     run({ sim }) { sim.stepMany(1 / 60, STEPS_PER_RUN); return STEPS_PER_RUN },
   },

@@ -73,5 +73,20 @@ export function offsetPolyline(poly: Polyline, d: number): Polyline {
     ox[i] = x[i] - uy * d * scale
     oy[i] = y[i] + ux * d * scale
   }
-  return polylineFromArrays(ox, oy, closed, 'path offset by options.lateralOffset')
+  // Inside a bend tighter than |d| the offset curve loops back on itself. Cut the loop: skip
+  // points whose step runs against the original direction, and take back kept points that the
+  // next step folds back over, so the lane cuts across at the loop's crossing.
+  const forward = (a: number, b: number) => (ox[b] - ox[a]) * (x[b] - x[a]) + (oy[b] - oy[a]) * (y[b] - y[a]) > 0
+  const folds = (a: number, b: number, c: number) => (ox[b] - ox[a]) * (ox[c] - ox[b]) + (oy[b] - oy[a]) * (oy[c] - oy[b]) < 0
+  const keep: number[] = [0]
+  for (let i = 1; i < n; i++) {
+    while (forward(keep[keep.length - 1], i)) {
+      if (keep.length < 2 || !folds(keep[keep.length - 2], keep[keep.length - 1], i)) { keep.push(i); break }
+      keep.pop()
+    }
+  }
+  // a closed lane's wrap: the same against its first point
+  while (closed && keep.length > 2 && (!forward(keep[keep.length - 1], 0) || folds(keep[keep.length - 2], keep[keep.length - 1], 0))) keep.pop()
+  const kx = keep.map((i) => ox[i]), ky = keep.map((i) => oy[i])
+  return polylineFromArrays(kx, ky, closed, 'path offset by options.lateralOffset')
 }

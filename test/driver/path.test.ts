@@ -261,3 +261,23 @@ describe('sinCos', () => {
     expect(Number.isNaN(out[0]) && Number.isNaN(out[1])).toBe(true)
   })
 })
+
+describe('offset inside tight bends', () => {
+  it('cuts across instead of looping, and refuses an offset that leaves no path', () => {
+    // a 90° corner sampled every 1 m; 3 m to the inside (left) would loop back at the corner
+    const pts: number[][] = []
+    for (let i = 0; i <= 20; i++) pts.push([i, 0])
+    for (let j = 1; j <= 20; j++) pts.push([20, j])
+    const base = createPolyline(pts, false)
+    const off = offsetPolyline(base, 3)
+    for (let i = 0; i + 1 < off.n; i++) {
+      // every offset segment still runs forward (no reversal), and lies 3 m inside the corner's legs or across it
+      const j = i + 1
+      expect((off.x[j] - off.x[i]) + (off.y[j] - off.y[i])).toBeGreaterThan(0)
+    }
+    expect(off.x[off.n - 1]).toBeCloseTo(17, 9)
+    expect(off.y[0]).toBeCloseTo(3, 9)
+    // a circle of radius 10 offset 15 m to its inside has no lane left
+    expect(() => offsetPolyline(createPolyline(nested(stadiumPath(1, 10, 1)), true), 15)).toThrow(/options.lateralOffset/)
+  })
+})
