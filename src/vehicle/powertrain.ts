@@ -51,7 +51,7 @@ export function engineTorque(d: ResolvedCar, we: number, throttle: number): numb
 /**
  * Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer.
  * A gear the engine cannot take at this road speed (over-revving it past 5% above the limiter, or
- * turning it backwards) is not engaged: the box stays in neutral until it fits. `carrier` is the
+ * turning it backwards at half that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in neutral until it fits. `carrier` is the
  * driven wheels' spin, `roll` the spin they would have rolling on the ground (a locked wheel
  * spins up again: the check takes whichever is larger).
  */
@@ -80,7 +80,7 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
   }
   if (gear !== prev && gear !== 0) {
     const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
-    if (w > 1.05 * d.maxW || w < -0.5 * d.idleW) gear = 0
+    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
   }
   C.gearActual[eid] = gear
   C.shiftTimer[eid] = timer
