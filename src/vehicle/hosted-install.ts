@@ -32,12 +32,14 @@ export function assertHost(host: unknown, name = 'host'): VehicleHost {
 /** Enables hosting on `sim` (once; later calls return the same sim) and registers `host`, if given. */
 export function enableHosting(sim: Sim, host?: VehicleHost): HostedSim {
   const hsim = sim as HostedSim
+  // validated before anything is installed
+  const h = host === undefined ? undefined : assertHost(host)
   let hs = hostingState(sim)
   if (hs === undefined) {
     hs = createHostingState(sim)
     install(hsim, hs)
   }
-  if (host !== undefined) registerHost(hs, assertHost(host))
+  if (h !== undefined) registerHost(hs, h)
   return hsim
 }
 
