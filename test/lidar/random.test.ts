@@ -63,7 +63,7 @@ describe('rayTestLidar equals rayTest along every ray', () => {
   for (const sc of SCENES) {
     it(`${sc.name}: random poses and patterns, every strategy, changes between scans`, () => {
       let hits = 0
-      for (let seed = 1; seed <= 3; seed++) {
+      for (let seed = 1; seed <= 2; seed++) {
         const r = rng(seed * 7919 + sc.n)
         const sim = createSim(createWorld(), { ground: r() < 0.6 ? { height: -0.5 + r() } : false })
         const centre = [0, 0, 0]
