@@ -7,6 +7,8 @@
 // - full20Oval / st200OvalMany: the same counts racing round a 300 m / 60 m oval in three lanes
 //   (braking, cornering at 6 m/s², shifting): what a race costs.
 // - driver200: the drive-paths system alone for 200 driven cars (every other system removed), µs.
+// Each driven case also reports the driver's paired share (see pairedShare): the honest answer to
+// "what does the driver add", since full20/st200 run other inputs and so other physics.
 // Verified before timing: every car moved forward along its path, on its line, at its level.
 import { createWorld } from 'bitecs'
 import { createSim, stadiumPath } from '../../dist/index.js'
@@ -79,12 +81,43 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
   return `cpu ${cpuMs(sim, 30).toFixed(3)} ms/step; mean speed ${speed.toFixed(1)} m/s`
 }
 
+/**
+ * The driver's share of the step time, paired: scene A is driven; scene B (built the same, no
+ * driver) replays A's steer/throttle/brake chunk by chunk, so both run bit-identical physics (checked)
+ * and differ only by the driver. Both record/replay through one copy system of equal cost.
+ * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps.
+ */
+function pairedShare(scene, count, level, hz, rounds = 60, chunk = 20) {
+  const A = scene(count, level, hz), B = scene(count, level, hz)
+  for (const c of B.cars) B.sim.clearAi(c)
+  const buf = new Float64Array(chunk * count * 3)
+  let ka = 0, kb = 0
+  const copy = (sim, cars, k, toBuf) => {
+    const C = sim.components.Car
+    for (let i = 0; i < cars.length; i++) {
+      const c = cars[i], o = (k * cars.length + i) * 3
+      if (toBuf) { buf[o] = C.steer[c]; buf[o + 1] = C.throttle[c]; buf[o + 2] = C.brake[c] } else { C.steer[c] = buf[o]; C.throttle[c] = buf[o + 1]; C.brake[c] = buf[o + 2] }
+    }
+  }
+  A.sim.schedule.add((w) => { copy(A.sim, A.cars, ka++, true); return w }, { name: 'record-inputs', phase: 'input', after: 'drive-paths' })
+  B.sim.schedule.add((w) => { copy(B.sim, B.cars, kb++, false); return w }, { name: 'replay-inputs', phase: 'input' })
+  const cpu = (sim) => { const u0 = process.cpuUsage(); sim.stepMany(1 / 60, chunk); const u = process.cpuUsage(u0); return (u.user + u.system) / 1000 / chunk }
+  let a = Infinity, b = Infinity
+  for (let r = 0; r < rounds; r++) {
+    ka = 0; a = Math.min(a, cpu(A.sim))
+    kb = 0; b = Math.min(b, cpu(B.sim))
+  }
+  const last = A.cars.length - 1
+  if (JSON.stringify(A.sim.carState(A.cars[last])) !== JSON.stringify(B.sim.carState(B.cars[last]))) throw new Error('paired replay diverged from the driven run')
+  return `paired: driven ${a.toFixed(3)}, replayed ${b.toFixed(3)} ms/step cpu, driver ${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)}%`
+}
+
 /** A timed case of `count` driven cars built by `scene`, stepping `per` host steps per run. */
 function drivenCase(id, what, scene, count, level, hz, per) {
   return {
     id, unit: 'ms/step', what,
     setup: () => scene(count, level, hz),
-    verify(ctx) { ctx.extra = verifyDriven(ctx) },
+    verify(ctx) { ctx.extra = `${verifyDriven(ctx)}; ${pairedShare(scene, count, level, hz)}` },
     run({ sim }) { sim.stepMany(1 / 60, per); return per },
   }
 }
