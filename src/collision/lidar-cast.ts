@@ -173,7 +173,7 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
 }
 
 // Cost model, ns of CPU time (calibrated by process.cpuUsage on the bench/cases/lidar.mjs scenes
-// and a few more; see docs/decisions/0004-lidar-strategies.md). A list ray costs RAY plus ENTRY
+// and a few more; see docs/decisions/0005-lidar-strategies.md). A list ray costs RAY plus ENTRY
 // per list entry it walks (about WALK of its list: the early exit stops at the first hit); a BVH
 // ray (castRay) costs BVH + BVH_LOG·log2(n). A rebuild costs COLLECT per live collider plus FILL per
 // bucket entry, spread over the scans the caster has been reusing its builds for. Narrow-phase
