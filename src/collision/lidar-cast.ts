@@ -1,13 +1,13 @@
 /**
  * rayTestLidar's engine: validates the ray-ish arguments (a bad one clears the scan, never throws),
- * then casts every ray of the pattern with one of three exact strategies, all giving the same
+ * then casts every ray of the pattern with one of four exact strategies, all giving the same
  * hits as rayTest along the same rays:
  * - flat: one scan-wide culled candidate list, nearest bound first (small scenes);
- * - buckets: angular yaw × pitch cells of candidates, nearest bound first (large sparse scenes);
- * - bvh: the collision domain's BVH per ray (dense or unsupported configurations).
- * Candidates and buckets are cached per caster while the scene version, pose, ranges, filter,
- * mask and pattern are unchanged. See docs/decisions for the cost model.
- */
+ * - buckets: angular yaw × pitch cells of candidates, nearest bound first (dense, clustered);
+ * - raster: each candidate's cone rasterised onto the pattern, per-ray best (large sparse scenes);
+ * - bvh: the collision domain's BVH per ray (few rays, or unsupported configurations).
+ * Candidates, buckets and world rays are cached per caster while the scene version, pose, ranges,
+ * filter, mask and pattern are unchanged. The cost model: docs/decisions/0005-lidar-strategies.md. */
 import type { Sim } from '../sim'
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
