@@ -11,7 +11,7 @@ import type { Sim } from '../sim'
 import { describe } from '../validate'
 import { decodeF64, decodeI32, encodeF64, encodeI32 } from './codec'
 import { reserveLidarScan } from '../collision/lidar-scan'
-import { checkDriver, restoreDriver, rethrow, snapshotDriver, type DriverEntry } from './driver-snapshot'
+import { checkDriver, pathCache, restoreDriver, rethrow, snapshotDriver, type DriverEntry, type PathEntry, type PathPool } from './driver-snapshot'
 import { decodeSnapshot } from '../vehicle/snapshot'
 
 /** The `format` tag of a world snapshot. */
@@ -37,6 +37,8 @@ export interface WorldSnapshot {
   /** time, lastDt (base64 Float64Array(2)). */
   clock: string
   cars: CarEntry[]
+  /** The distinct driver paths, referred to by index from each car's driver. */
+  paths: PathEntry[]
   /** Every collider but the ground (car chassis included, so queries right after a restore see
    * them in place): pose = position(3) + rotation(9); config = kind, params(4), group, object, localId. */
   colliders: { id: number; pose: string; config: string }[]
@@ -72,7 +74,8 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
   const { components } = sim
   const { Car, Collider, Lidar } = components
   const lidarState = sim.internal.lidars
-  const cars: CarEntry[] = sortedIds(sim, Car).map((id) => ({ id, car: sim.snapshot(id), driver: snapshotDriver(sim, id) }))
+  const pool: PathPool = { list: [], byBase: new Map(), byText: new Map() }
+  const cars: CarEntry[] = sortedIds(sim, Car).map((id) => ({ id, car: sim.snapshot(id), driver: snapshotDriver(sim, id, pool) }))
   const colliders = colliderIds(sim).map((id) => {
     const pose = new Float64Array(12)
     pose.set(Collider.position.subarray(3 * id, 3 * id + 3), 0)
@@ -100,6 +103,7 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
     steps: sim.internal.steps,
     clock: encodeF64(new Float64Array([sim.internal.time, sim.internal.lastDt])),
     cars,
+    paths: pool.list,
     colliders,
     lidars,
   }
@@ -150,6 +154,13 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const driver = own(e, 'driver')
     if (driver !== null && typeof driver !== 'object') throw new TypeError(`${n}.driver must be driver data or null, got ${describe(driver)}`)
   })
+  list(own(s, 'paths'), `${name}.paths`).forEach((p, i) => {
+    const n = `${name}.paths[${i}]`
+    const e = obj(p, n)
+    const x = decodeF64(own(e, 'x'), `${n}.x`)
+    const y = decodeF64(own(e, 'y'), `${n}.y`, x.length)
+    for (let k = 0; k < x.length; k++) if (!Number.isFinite(x[k]) || !Number.isFinite(y[k])) throw new RangeError(`${n} point ${k} must be finite, got (${x[k]}, ${y[k]})`)
+  })
   prev = -1
   list(own(s, 'colliders'), `${name}.colliders`).forEach((c, i) => {
     const n = `${name}.colliders[${i}]`
@@ -198,9 +209,10 @@ function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
   sameIds(colliderIds(sim), snap.colliders, 'colliders')
   sameIds(sortedIds(sim, Lidar), snap.lidars, 'lidars')
   const defs = sim.internal.vehicles.defs
+  const paths = pathCache(snap.paths, 'snap.paths')
   snap.cars.forEach((c, i) => {
     try { decodeSnapshot(defs[c.id]!, c.car) } catch (e) { rethrow(e, `snap.cars[${i}].car`) }
-    checkDriver(sim, c.driver, `snap.cars[${i}].driver`)
+    checkDriver(sim, c.driver, paths, `snap.cars[${i}].driver`)
   })
   const sameBits = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]))
   snap.colliders.forEach((c, i) => {
@@ -218,9 +230,10 @@ function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
 function apply(sim: Sim, snap: WorldSnapshot): void {
   const { Collider, Lidar } = sim.components
   const lidarState = sim.internal.lidars
+  const paths = pathCache(snap.paths, 'snap.paths')
   for (const c of snap.cars) {
     sim.restore(c.id, c.car)
-    restoreDriver(sim, c.id, c.driver as DriverEntry | null)
+    restoreDriver(sim, c.id, c.driver as DriverEntry | null, paths)
   }
   for (const c of snap.colliders) {
     const pose = decodeF64(c.pose, 'pose', 12)
