@@ -15,7 +15,7 @@ describe('racing demo hosting (headless)', () => {
     const track = createTrack()
     const sim = createSim(createWorld(), { surfaces: trackSurfaces(track) })
     const circuit = addCircuit(sim, track)
-    const field = addField(sim, track, { cars: 8, seed: 7, layout: 'spread' })
+    const field = addField(sim, track, { cars: 4, seed: 7, layout: 'spread' })
     const start = trackPoint(track, -20, 0)
     const player = sim.addCar({ position: [start.x, start.y], heading: start.heading })
     const lod = new LodController(sim, { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10 })
@@ -52,7 +52,7 @@ describe('racing demo hosting (headless)', () => {
     sim.setInput(player, { gear: 1, throttle: 1 })
     let lateral = 0
     let maxLateral = 0
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 240; i++) {
       sim.step(1 / 60)
       lateral = projectOnTrack(track, C.x[player], C.y[player]).lateral
       maxLateral = Math.max(maxLateral, Math.abs(lateral))
