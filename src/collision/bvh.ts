@@ -102,18 +102,10 @@ function area(x: number, y: number, z: number): number {
 
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth
-  const cent = b.cent, prims = b.prims, B = b.bounds, o = node * 6
-  // node bounds and centroid bounds in one pass
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
+  setLeafBounds(b, node, start, end, aabb)
+  const cent = b.cent
   let c0x = Infinity, c0y = Infinity, c0z = Infinity, c1x = -Infinity, c1y = -Infinity, c1z = -Infinity
   for (let i = start; i < end; i++) {
-    const a = prims[i] * 6
-    if (aabb[a] < x0) x0 = aabb[a]
-    if (aabb[a + 1] < y0) y0 = aabb[a + 1]
-    if (aabb[a + 2] < z0) z0 = aabb[a + 2]
-    if (aabb[a + 3] > x1) x1 = aabb[a + 3]
-    if (aabb[a + 4] > y1) y1 = aabb[a + 4]
-    if (aabb[a + 5] > z1) z1 = aabb[a + 5]
     const cx = cent[i * 3], cy = cent[i * 3 + 1], cz = cent[i * 3 + 2]
     if (cx < c0x) c0x = cx
     if (cx > c1x) c1x = cx
@@ -122,7 +114,6 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
     if (cz < c0z) c0z = cz
     if (cz > c1z) c1z = cz
   }
-  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
   const n = end - start
   if (n <= MAX_LEAF) { b.first[node] = start; b.count[node] = n; return }
   const ex = c1x - c0x, ey = c1y - c0y, ez = c1z - c0z
