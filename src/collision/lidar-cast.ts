@@ -285,7 +285,6 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
     for (let p = 0; p < P; p++, q += 3) {
       const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
-      ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = nx; ray[4] = ny; ray[5] = nz
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
       let best = length, bestEid = -1
@@ -305,7 +304,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        const t = lidarTestCandidate(state, e, cplane[ci] === 1, ray, L, best, hit)
+        const t = lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, L, best, hit)
         // rayTest's tie rule: equal distances go to the lowest entity id
         if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
       }

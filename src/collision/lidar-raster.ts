@@ -137,10 +137,8 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
 
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
 function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
-  const o = 3 * q
-  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]
   const best = bestT[q]
-  const t = lidarTestCandidate(state, e, plane, ray, local, best, hit)
+  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, local, best, hit)
   if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
 }
 

@@ -3,21 +3,22 @@ import { rayColliderRay, rayPlane } from './narrowphase'
 import type { CollisionState } from './state'
 
 /**
- * Distance along `ray` = [ox, oy, oz, dx, dy, dz, ·] to collider `e` within tMax, or −1: exactly
- * rayColliderRay. A plane (the ground, tested by half of all rays) takes rayColliderRay's own
- * transform of the two local components rayPlane reads, and rayPlane, without the rest of the
- * generic path. `local` and `hit` are scratch.
+ * Distance along the world ray org[o..o+2] + t·dir[o..o+2] to collider `e` within tMax, or −1:
+ * exactly rayColliderRay. A plane (the ground, tested by half of all rays) takes rayColliderRay's
+ * own transform of the two local components rayPlane reads, and rayPlane, without the rest of the
+ * generic path. `ray`, `local` and `hit` are scratch.
  */
-export function lidarTestCandidate(state: CollisionState, e: number, plane: boolean, ray: Float64Array, local: Float64Array, tMax: number, hit: Float64Array): number {
+export function lidarTestCandidate(state: CollisionState, e: number, plane: boolean, org: Float64Array, dir: Float64Array, o: number,
+  ray: Float64Array, local: Float64Array, tMax: number, hit: Float64Array): number {
   if (plane) {
     const C = state.Collider, P = C.position, R = C.rotation, r = 9 * e
-    const wx = ray[0] - P[3 * e], wy = ray[1] - P[3 * e + 1], wz = ray[2] - P[3 * e + 2]
+    const wx = org[o] - P[3 * e], wy = org[o + 1] - P[3 * e + 1], wz = org[o + 2] - P[3 * e + 2]
     local[2] = R[r + 2] * wx + R[r + 5] * wy + R[r + 8] * wz
-    local[5] = R[r + 2] * ray[3] + R[r + 5] * ray[4] + R[r + 8] * ray[5]
+    local[5] = R[r + 2] * dir[o] + R[r + 5] * dir[o + 1] + R[r + 8] * dir[o + 2]
     local[6] = tMax
     const res = rayPlane(local, hit)
     return res === 0 ? -1 : res === 2 ? 0 : hit[0]
   }
-  ray[6] = tMax
+  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
   return rayColliderRay(state, e, ray, hit) ? hit[0] : -1
 }
