@@ -1,8 +1,9 @@
 /** Per-sim hosting state: the hosts in the order they joined, the host of each car, scratch for the hosted step. */
+import { Not, registerQuery, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import type { VehicleState } from './install'
 import type { LodController } from '../lod/controller'
-import type { VehicleHost } from './host'
+import { Hosted, type VehicleHost } from './host'
 
 /** Hosting state of one sim (internal). */
 export interface HostingState {
@@ -24,6 +25,8 @@ export interface HostingState {
   owed: Int32Array
   /** Scratch chassis state. */
   chassis: Float64Array
+  /** Registered query: running hosted cars (not frozen). Call commitRemovals first. */
+  running: Query
   /** Fills `cars` with the entries of `list` carried by `host`; returns how many. */
   collect(list: ArrayLike<number>, host: VehicleHost): number
 }
@@ -47,6 +50,7 @@ export function createHostingState(sim: Sim): HostingState {
     cars: new Int32Array(64),
     owed: new Int32Array(64),
     chassis: new Float64Array(6),
+    running: registerQuery(sim.world, [sim.components.Car, Hosted, Not(sim.components.LodFrozen)]),
     collect(list, host) {
       if (hs.cars.length < list.length) {
         let cap = hs.cars.length

@@ -3,14 +3,14 @@
  * substeps on the host's chassis state and hand the velocity change back as impulses; then the
  * host steps (when pitlane steps it) and the cars read its result. See docs/decisions/0004.
  */
-import { Not, query, type World } from 'bitecs'
+import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
 import { getSim } from '../sim'
 import { fourWheelSubstep } from './four-wheel'
 import { substep } from './substep'
 import { carArrays } from './install'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
-import { Hosted, type VehicleHost } from './host'
+import type { VehicleHost } from './host'
 import { hostingState, type HostingState } from './hosted-state'
 
 // substeps within this fraction of a whole one are taken now (the same rule as step-vehicles)
@@ -105,10 +105,10 @@ export function stepHostedCars(world: World): World {
   const sim = getSim(world)
   const hs = hostingState(sim)
   if (hs === undefined) return world
-  const { Car, LodFrozen } = sim.components
-  const C = carArrays(hs.vehicles, Car)
+  const C = carArrays(hs.vehicles, sim.components.Car)
   const dt = sim.internal.lastDt
-  const list = query(world, [Car, Hosted, Not(LodFrozen)])
+  commitRemovals(world)
+  const list = hs.running.dense
   const hosts = hs.hosts
   for (let j = 0; j < hosts.length; j++) {
     const host = hosts[j]
