@@ -32,6 +32,7 @@ export interface Bvh {
   binMax: Float64Array
   binCount: Int32Array
   rightArea: Float64Array
+  sweep: Float64Array
 }
 
 /** An empty BVH. */
@@ -41,7 +42,7 @@ export function createBvh(): Bvh {
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
     builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
-    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS),
+    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), sweep: new Float64Array(6),
   }
 }
 
@@ -164,33 +165,37 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: numbe
     if (aabb[a + 5] > bmax[m + 2]) bmax[m + 2] = aabb[a + 5]
   }
   // sweep from the right: area × count of bins k..BINS-1
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, cnt = 0
+  const acc = b.sweep
+  acc.fill(Infinity, 0, 3); acc.fill(-Infinity, 3, 6)
+  let cnt = 0
   for (let k = BINS - 1; k > 0; k--) {
-    if (bmin[k * 3] < x0) x0 = bmin[k * 3]
-    if (bmin[k * 3 + 1] < y0) y0 = bmin[k * 3 + 1]
-    if (bmin[k * 3 + 2] < z0) z0 = bmin[k * 3 + 2]
-    if (bmax[k * 3] > x1) x1 = bmax[k * 3]
-    if (bmax[k * 3 + 1] > y1) y1 = bmax[k * 3 + 1]
-    if (bmax[k * 3 + 2] > z1) z1 = bmax[k * 3 + 2]
+    const a = growByBin(acc, bmin, bmax, k)
     cnt += bcount[k]
-    right[k] = cnt === 0 ? 0 : area(x1 - x0, y1 - y0, z1 - z0) * cnt
+    right[k] = cnt === 0 ? 0 : a * cnt
   }
   let best = -1, bestCost = Infinity
-  x0 = y0 = z0 = Infinity; x1 = y1 = z1 = -Infinity; cnt = 0
+  acc.fill(Infinity, 0, 3); acc.fill(-Infinity, 3, 6)
+  cnt = 0
   for (let k = 1; k < BINS; k++) {
-    const j = k - 1
-    if (bmin[j * 3] < x0) x0 = bmin[j * 3]
-    if (bmin[j * 3 + 1] < y0) y0 = bmin[j * 3 + 1]
-    if (bmin[j * 3 + 2] < z0) z0 = bmin[j * 3 + 2]
-    if (bmax[j * 3] > x1) x1 = bmax[j * 3]
-    if (bmax[j * 3 + 1] > y1) y1 = bmax[j * 3 + 1]
-    if (bmax[j * 3 + 2] > z1) z1 = bmax[j * 3 + 2]
-    cnt += bcount[j]
+    const a = growByBin(acc, bmin, bmax, k - 1)
+    cnt += bcount[k - 1]
     if (cnt === 0 || cnt === end - start) continue
-    const cost = area(x1 - x0, y1 - y0, z1 - z0) * cnt + right[k]
+    const cost = a * cnt + right[k]
     if (cost < bestCost) { bestCost = cost; best = k }
   }
   return best
+}
+
+/** Grows box acc (min xyz, max xyz) by bin k's bounds and returns its surface area. */
+function growByBin(acc: Float64Array, bmin: Float64Array, bmax: Float64Array, k: number): number {
+  const m = k * 3
+  if (bmin[m] < acc[0]) acc[0] = bmin[m]
+  if (bmin[m + 1] < acc[1]) acc[1] = bmin[m + 1]
+  if (bmin[m + 2] < acc[2]) acc[2] = bmin[m + 2]
+  if (bmax[m] > acc[3]) acc[3] = bmax[m]
+  if (bmax[m + 1] > acc[4]) acc[4] = bmax[m + 1]
+  if (bmax[m + 2] > acc[5]) acc[5] = bmax[m + 2]
+  return area(acc[3] - acc[0], acc[4] - acc[1], acc[5] - acc[2])
 }
 
 function swap(b: Bvh, i: number, j: number): void {
