@@ -8,8 +8,9 @@ import { createStore } from './store'
 /** Creates the Driver store of one sim. */
 export function createDriverComponent() {
   const Driver = createStore({
-    // segment of the last projection (the next search starts there)
+    // segment of the last projection (the next search starts there), and of the last look-ahead point
     seg: Int32Array,
+    goalSeg: Int32Array,
     // arc length of the last projection on the (offset) path, m, in [0, length]
     s: Float64Array,
     // distance along the path, m, accumulating over laps on a closed path; and its value at setAi

@@ -54,7 +54,7 @@ export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
-  seg: Int32Array; s: Float64Array; distance: Float64Array; start: Float64Array; laps: Int32Array
+  seg: Int32Array; goalSeg: Int32Array; s: Float64Array; distance: Float64Array; start: Float64Array; laps: Int32Array
   lateralError: Float64Array; targetSpeed: Float64Array; finished: Uint8Array; speedI: Float64Array; curveI: Float64Array
 }
 
@@ -70,7 +70,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
   V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
-  V.seg = D.seg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
+  V.seg = D.seg; V.goalSeg = D.goalSeg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
   V.lateralError = D.lateralError; V.targetSpeed = D.targetSpeed; V.finished = D.finished; V.speedI = D.speedI; V.curveI = D.curveI
 }
 
@@ -85,6 +85,7 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   const seg = projectAll(path.poly, Car.x[eid], Car.y[eid], proj)
   const s = proj[PROJ_S]
   D.seg[eid] = seg
+  D.goalSeg[eid] = seg
   D.s[eid] = s
   D.distance[eid] = s
   D.start[eid] = s
@@ -154,7 +155,7 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     const over = ahead - L
     goal[0] = poly.x[poly.n - 1] + poly.tx[last] * over
     goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
-  } else sampleNear(poly, seg, ahead, goal)
+  } else V.goalSeg[eid] = sampleNear(poly, V.goalSeg[eid], ahead, goal)
   const wheelbase = V.wheelbase[eid], maxSteer = V.maxSteer[eid]
   // The arc leaves along the car's velocity (its course), not its nose: at speed the body slips.
   sinCos(heading, trig)

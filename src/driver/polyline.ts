@@ -161,6 +161,7 @@ export function sampleAt(poly: Polyline, s: number, out: Float64Array | number[]
 export function sampleNear(poly: Polyline, from: number, s: number, out: Float64Array | number[]): number {
   const w = normalizeArc(poly, s)
   const p = poly.packed, segments = poly.segments
+  if (!(from >= 0 && from < segments)) from = segmentAt(poly, w) // a stale or foreign start: search
   let ahead = w - p[from * SEG_STRIDE + 4]
   if (poly.closed && ahead < 0) ahead += poly.length
   const forward = poly.closed ? ahead <= poly.length / 2 : ahead >= 0

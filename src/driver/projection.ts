@@ -45,7 +45,7 @@ export function projectAll(poly: Polyline, px: number, py: number, out: Float64A
  */
 export function projectNear(poly: Polyline, px: number, py: number, hint: number, reach: number, out: Float64Array): number {
   const { packed: p, segments, closed, length } = poly
-  if (closed && reach * 2 >= length) return projectAll(poly, px, py, out)
+  if ((closed && reach * 2 >= length) || !(hint >= 0 && hint < segments)) return projectAll(poly, px, py, out)
   // Segments back from hint while their start lies within reach, and forward likewise.
   const from = p[hint * SEG_STRIDE + 4], to = from + p[hint * SEG_STRIDE + 5]
   let back = 0, first = hint

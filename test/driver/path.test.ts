@@ -78,6 +78,10 @@ describe('polyline', () => {
         sampleNear(poly, from, s, b)
         expect(b[0]).toBeCloseTo(a[0], 9); expect(b[1]).toBeCloseTo(a[1], 9)
       }
+      for (const from of [-1, poly.segments, 1e9, NaN]) { // a stale start segment still finds the point
+        sampleAt(poly, 12.5, a); sampleNear(poly, from, 12.5, b)
+        expect([...b]).toEqual([...a])
+      }
     }
   })
 
