@@ -241,3 +241,24 @@ describe('vehicle API bounds', () => {
     for (const v of [...s.position, ...s.velocity, s.yawRate, ...s.wheelSpeeds]) expect(Number.isFinite(v)).toBe(true)
   })
 })
+
+describe('a definition whose full model is single-track', () => {
+  it('runs single-track at its own rate at level full, and its snapshots restore at full', () => {
+    const sim = makeSim()
+    const car = sim.addCar({ definition: { ...presets.hatchback, model: 'singleTrack', hz: 300 }, speed: 10 })
+    expect(sim.getLod(car)).toEqual({ level: 'full', hz: 300 })
+    expect(sim.carState(car).model).toBe('singleTrack')
+    sim.setInput(car, { gear: 1, throttle: 0.5 })
+    sim.stepMany(1 / 60, 60)
+    expect(sim.carState(car).time).toBeCloseTo(1, 9)
+    const snap = JSON.parse(JSON.stringify(sim.snapshot(car)))
+    sim.setLod(car, 'singleTrack', 240)
+    expect(sim.getLod(car)).toEqual({ level: 'singleTrack', hz: 240 })
+    sim.restore(car, snap)
+    expect(sim.getLod(car)).toEqual({ level: 'full', hz: 300 })
+    // a four-wheel snapshot at full cannot fit it
+    const other = sim.addCar()
+    const fw = JSON.parse(JSON.stringify(sim.snapshot(other)))
+    expect(() => sim.restore(car, fw)).toThrow(/snapshot\.model/)
+  })
+})
