@@ -6,6 +6,7 @@ import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } fro
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { drivePaths } from '../../systems/drive-paths'
 
+/** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
 export { buildDriverPath } from './path-table'
 
 /** What `sim.aiStatus(car)` reports. */

@@ -6,7 +6,9 @@
 import { createPolyline, sampleAt, type Polyline } from './polyline'
 import { positiveNumber } from '../validate'
 
+/** The polyline type, its builder and arc-length sampler (see polyline.ts). */
 export { createPolyline, sampleAt, type Polyline } from './polyline'
+/** Signed point curvatures of a polyline (see curvature.ts). */
 export { pointCurvatures } from './curvature'
 
 /** Evenly spaced points along `poly` (flat [x, y, …]); an open path keeps both ends. */
