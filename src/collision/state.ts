@@ -4,6 +4,9 @@
  * dynamic tree for good, which is refit every update that saw a move and rebuilt when membership
  * changes or refitting has let its surface-area cost grow past REBUILD_RATIO × the built cost.
  * Planes are unbounded and live in a flat list tested by every query.
+ * Why refit (bench broadphase1000 vs broadphase1000Rebuild, 1000 car boxes on crossing circles,
+ * CPU time on the shared 2-core machine): pose writes + refit 0.21–0.29 ms/step, with a rebuild
+ * every ~55 steps; pose writes + rebuild every step 1.15–1.33 ms/step.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { computeAabb } from './shapes'
