@@ -114,12 +114,13 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   const distance = V.distance[eid] + ds
   V.distance[eid] = distance
   if (poly.closed) {
-    // Full laps since setAi: changes by at most one per step, so compare rather than divide.
+    // Full laps since setAi: it rarely changes, so compare before dividing.
     const run = distance - V.start[eid]
-    let laps = V.laps[eid]
-    while (run >= (laps + 1) * L) laps++
-    while (laps > 0 && run < laps * L) laps--
-    V.laps[eid] = laps
+    const laps = V.laps[eid]
+    if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {
+      const n = Math.floor(run / L)
+      V.laps[eid] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
+    }
   }
   V.lateralError[eid] = proj[PROJ_LAT]
 
@@ -176,13 +177,10 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     const shortfall = kappa - V.yawRate[eid] / speed
     const u = steerForCurvature(kappa + corr + CURVE_KP * shortfall, wheelbase, maxSteer)
     V.steer[eid] = u
-    if (u < 1 && u > -1) {
-      corr += CURVE_KI * shortfall * dt
-      corr = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
-    }
+    if (u < 1 && u > -1) corr += CURVE_KI * shortfall * dt
   } else {
     V.steer[eid] = steerForCurvature(kappa + corr, wheelbase, maxSteer)
     corr *= 0.9 // fade out at walking pace, where yaw rate says little
   }
-  V.curveI[eid] = corr
+  V.curveI[eid] = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
 }

@@ -26,10 +26,8 @@ export function speedDemand(speedI: Float64Array, eid: number, target: number, a
   const i = speedI[eid]
   const demand = accelFF + SPEED_KP * err + i
   const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
-  if (!saturated) {
-    const next = i + SPEED_KI * err * dt
-    speedI[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
-  }
+  const next = saturated ? i : i + SPEED_KI * err * dt
+  speedI[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
   return demand
 }
 

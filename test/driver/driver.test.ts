@@ -114,6 +114,23 @@ describe('extreme car states', () => {
   })
 })
 
+describe('hostile driver state (e.g. from a mutated snapshot)', () => {
+  it('recovers: huge distance, integrators and segment hints give finite, bounded outputs at once', () => {
+    const sim = createSim(createWorld())
+    const car = addSimpleCar(sim, -100, -50, 0, 10)
+    sim.setAi(car, oval, { closed: true })
+    const D = sim.components.Driver, C = sim.components.Car
+    D.distance[car] = 1e300; D.start[car] = -1e300; D.speedI[car] = 1e300; D.curveI[car] = -1e300
+    D.goalSeg[car] = 1e9; D.seg[car] = -7
+    sim.step(1 / 60)
+    expect(D.laps[car]).toBe(0x7fffffff)
+    expect(Math.abs(D.curveI[car])).toBeLessThanOrEqual(0.02)
+    expect(Math.abs(D.speedI[car])).toBeLessThanOrEqual(3)
+    expect(Math.abs(C.steer[car])).toBeLessThanOrEqual(1)
+    expect(Number.isFinite(C.throttle[car] + C.brake[car] + sim.aiStatus(car)!.lateralError)).toBe(true)
+  })
+})
+
 describe('path records', () => {
   it('are shared by cars with the same points and options, and leave with their last user', () => {
     const sim = createSim(createWorld())
