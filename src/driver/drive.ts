@@ -32,19 +32,17 @@ export const FINISH_RADIUS = 2
 export const STOPPED_SPEED = 0.2
 /** Within this distance (m) of an open path's end the driver brakes fully. */
 export const FINAL_BRAKE = 1
-/** Body slip (|vy| / vx) beyond which the pedals are eased off (≈ 3°; a car cornering at its
- * limit within its grip slips about half of this). */
-export const SLIP_START = 0.05
-/** Above this forward speed (m/s) pursuit aims along the velocity rather than the heading. */
-export const COURSE_MIN_SPEED = 2
+/** Rear axle slip angle (rad) beyond which the pedals are eased off, all off at twice it (road
+ * tyres peak at ≈ 0.12–0.15 rad; normal cornering stays well below). */
+export const SLIP_START = 0.06
 /** Curvature loop: proportional gain on the curvature shortfall (yaw damping). */
 export const CURVE_KP = 0.6
 /** Curvature loop: rate (1/s) at which curvature is added per 1/m of curvature shortfall. */
 export const CURVE_KI = 1.5
 /** Curvature loop: bound of its correction, 1/m. */
 export const CURVE_I_MAX = 0.02
-/** Curvature loop: only above this speed (m/s) is yaw rate / speed a usable curvature. */
-export const CURVE_MIN_SPEED = 3
+/** Below this speed (m/s) steering uses the heading alone; from twice it, the course and the curvature loop in full. */
+export const CURVE_MIN_SPEED = 2
 
 /**
  * The Car and Driver arrays the driver uses, hoisted once per system run into one object of
@@ -140,10 +138,12 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     const target = profileSpeedAt(poly, path.profile, seg, s, accel)
     V.targetSpeed[eid] = target
     const demand = speedDemand(V.speedI, eid, target, accel[0], speed, dt)
-    // A sliding car (body slip past SLIP_START) gets the pedals eased, all off by twice that, so
-    // braking or power at the grip limit does not turn a slide into a spin.
-    const vx = V.vx[eid], vy = V.vy[eid]
-    const slip = vx > COURSE_MIN_SPEED ? Math.abs(vy) / vx : 0
+    // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
+    // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
+    // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
+    // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
+    const vx = V.vx[eid]
+    const slip = vx > CURVE_MIN_SPEED ? Math.abs(V.vy[eid] - 0.5 * V.wheelbase[eid] * V.yawRate[eid]) / vx : 0
     const ease = slip <= SLIP_START ? 1 : slip >= 2 * SLIP_START ? 0 : 2 - slip / SLIP_START
     V.throttle[eid] = throttleFor(demand) * ease
     V.brake[eid] = brakeFor(demand) * ease
@@ -158,29 +158,29 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
     goal[1] = poly.y[poly.n - 1] + poly.ty[last] * over
   } else V.goalSeg[eid] = sampleNear(poly, V.goalSeg[eid], ahead, goal)
   const wheelbase = V.wheelbase[eid], maxSteer = V.maxSteer[eid]
+  // Speed weight of the velocity-based terms: 0 up to CURVE_MIN_SPEED, 1 from twice it, linear
+  // between, so nothing in the steering jumps at a threshold.
+  const absSpeed = Math.abs(speed)
+  const w = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
   // The arc leaves along the car's velocity (its course), not its nose: at speed the body slips.
   sinCos(heading, trig)
   const ch = trig[1], sh = trig[0]
   let ux = ch, uy = sh
   const vx = V.vx[eid]
-  if (vx > COURSE_MIN_SPEED) {
-    const vy = V.vy[eid] / vx, inv = 1 / Math.sqrt(1 + vy * vy) // scaled by vx: no overflow
-    ux = (ch - vy * sh) * inv
-    uy = (sh + vy * ch) * inv
+  if (w > 0 && vx > 0) {
+    const slope = (w * V.vy[eid]) / vx, inv = 1 / Math.sqrt(1 + slope * slope) // scaled by vx: no overflow
+    ux = (ch - slope * sh) * inv
+    uy = (sh + slope * ch) * inv
   }
   const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
   // Curvature loop on what the car actually drives (yaw rate / speed): a proportional part damps
   // the yaw (counter-steers oversteer at once), a slow integral takes out steady understeer; it
   // integrates for the next step, and holds while the steering is at lock.
   let corr = V.curveI[eid]
-  if (Math.abs(speed) > CURVE_MIN_SPEED) {
-    const shortfall = kappa - V.yawRate[eid] / speed
-    const u = steerForCurvature(kappa + corr + CURVE_KP * shortfall, wheelbase, maxSteer)
-    V.steer[eid] = u
-    if (u < 1 && u > -1) corr += CURVE_KI * shortfall * dt
-  } else {
-    V.steer[eid] = steerForCurvature(kappa + corr, wheelbase, maxSteer)
-    corr *= 0.9 // fade out at walking pace, where yaw rate says little
-  }
+  const shortfall = w > 0 ? kappa - V.yawRate[eid] / speed : 0
+  const u = steerForCurvature(kappa + corr + w * CURVE_KP * shortfall, wheelbase, maxSteer)
+  V.steer[eid] = u
+  if (u < 1 && u > -1) corr += w * CURVE_KI * shortfall * dt
+  if (w < 1) corr -= corr * (1 - w) * 0.1 // fade out towards walking pace, where yaw rate says little
   V.curveI[eid] = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
 }

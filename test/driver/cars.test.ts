@@ -91,6 +91,39 @@ describe('driving pitlane cars round the 200 m / 50 m oval', () => {
     expect(maxLat).toBeLessThan(0.5)
   })
 
+  it('at walking pace joins the line from 2 m off smoothly (well damped, steering calm)', () => {
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [-HALF, -R + 2], heading: -0.3, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, oval, { closed: true, maxSpeed: 3 })
+    let overshoot = 0, maxRate = 0, prevSteer = sim.getInput(car).steer
+    for (let i = 0; i < 60 * 20; i++) {
+      sim.step(1 / 60)
+      const lat = sim.aiStatus(car)!.lateralError, steer = sim.getInput(car).steer
+      overshoot = Math.max(overshoot, -lat) // started 2 m to the left (+): the right side is overshoot
+      if (i > 0) maxRate = Math.max(maxRate, Math.abs(steer - prevSteer) * 60) // (the first step takes over from the user)
+      prevSteer = steer
+    }
+    expect(overshoot).toBeLessThan(0.2) // < 10 % of the initial 2 m
+    expect(Math.abs(sim.aiStatus(car)!.lateralError)).toBeLessThan(0.02)
+    expect(maxRate).toBeLessThan(2) // steer input changes by less than 2 per second (lock to lock in > 1 s)
+  })
+
+  it('keeps driving through tight 8 m hairpins (low-speed geometric body slip is not a slide)', () => {
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [-20, -8], heading: 0, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, stadiumPath(40, 8, 0.5), { closed: true })
+    let minBend = Infinity
+    for (let i = 0; i < 60 * 40; i++) {
+      sim.step(1 / 60)
+      const cs = sim.carState(car)
+      if (sim.aiStatus(car)!.distance > 30 && Math.abs(cs.position[0]) > 20) minBend = Math.min(minBend, cs.speed)
+    }
+    expect(sim.aiStatus(car)!.laps).toBeGreaterThanOrEqual(2)
+    expect(minBend).toBeGreaterThan(0.55 * Math.sqrt(6 * 8)) // profile: √(6·8) = 6.9 m/s
+  })
+
   it('two cars at lateralOffset +2 / -2 hold about 4 m apart', () => {
     const sim = createSim(createWorld())
     const a = sim.addCar({ position: [-HALF, -R + 2], heading: 0 })
