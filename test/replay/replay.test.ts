@@ -6,7 +6,7 @@ import { createReplayPlayer } from '../../src/replay/player'
 import { loadReplay, replayChecksum, type ReplayData } from '../../src/replay/format'
 import { decodeF64, encodeF64, encodeI32, decodeI32 } from '../../src/replay/codec'
 import { snapshotWorld } from '../../src/replay/world-snapshot'
-import { buildScene, firstDifference, rng, stateNumbers } from './scene'
+import { buildScene, firstDifference, OVAL, rng, stateNumbers } from './scene'
 
 /** The scene with car 5 driven by the "user" (no driver). */
 function setup() {
@@ -79,6 +79,23 @@ describe('replays', () => {
     expect(data.events.count).toBeLessThan(STEPS * 6)
     console.log(`replay: ${STEPS} steps of 6 cars, ${data.events.count} events, ${data.keyframes.length} keyframes, ${JSON.stringify(data).length} bytes of JSON`)
     expect(data.keyframes.map((k) => k.step)).toEqual([0, 100, 200, 300, 400])
+  })
+
+  it('keyframe() after a change that is not an input (setAi, setPose) keeps the replay exact', () => {
+    const { sim, cars, lidars, obstacles } = setup()
+    const rec = createReplayRecorder(sim, { keyframeEvery: 1000 })
+    sim.stepMany(1 / 60, 50)
+    sim.setAi(cars[5], OVAL, { closed: true, maxSpeed: 9 })
+    sim.setPose(obstacles[0], [10, 10, 1])
+    rec.keyframe()
+    sim.stepMany(1 / 60, 70)
+    const end = stateNumbers(sim, cars, lidars)
+    const data = JSON.parse(JSON.stringify(rec.save()))
+    expect(data.keyframes.map((k: { step: number }) => k.step)).toEqual([0, 50])
+    const other = setup()
+    const player = createReplayPlayer(other.sim, data)
+    player.seek(120)
+    expectSame(stateNumbers(other.sim, other.cars, other.lidars), end, 'after the keyframe')
   })
 
   it('stops recording (keeping what it has) when the set of cars changes', () => {
