@@ -150,7 +150,8 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   }
 
   // Steering: pure pursuit on a point lookahead seconds ahead (past an open end: straight on).
-  const ahead = s + lookaheadDistance(path.options.lookahead, speed)
+  const reach = lookaheadDistance(path.options.lookahead, speed)
+  const ahead = s + (reach < L ? reach : L) // never more than a lap (an absurd speed stays finite)
   if (!poly.closed && ahead > L) {
     const last = poly.segments - 1
     const over = ahead - L
@@ -167,8 +168,11 @@ export function driveCar(V: DriveArrays, path: DriverPath, eid: number, dt: numb
   const ch = trig[1], sh = trig[0]
   let ux = ch, uy = sh
   const vx = V.vx[eid]
-  if (w > 0 && vx > 0) {
-    const slope = (w * V.vy[eid]) / vx, inv = 1 / Math.sqrt(1 + slope * slope) // scaled by vx: no overflow
+  if (w > 0 && vx > CURVE_MIN_SPEED) {
+    // vy / vx, bounded (|β| ≤ 84°) so an inconsistent or absurd state cannot overflow
+    let slope = (w * V.vy[eid]) / vx
+    slope = slope > 10 ? 10 : slope < -10 ? -10 : slope
+    const inv = 1 / Math.sqrt(1 + slope * slope)
     ux = (ch - slope * sh) * inv
     uy = (sh + slope * ch) * inv
   }

@@ -1,5 +1,5 @@
 /** Options of the path-following driver (`sim.setAi`) and their validation. */
-import { finiteNumber, nonNegativeNumber, optionsObject, positiveNumber, describe } from '../validate'
+import { numberInRange, optionsObject, positiveNumber, describe } from '../validate'
 
 /** Options of `sim.setAi(car, path, options)`. */
 export interface AiOptions {
@@ -22,6 +22,21 @@ export interface AiOptions {
 /** Options with every default filled in. */
 export type ResolvedAiOptions = Required<AiOptions>
 
+/** Largest lateral offset accepted, m (a lane, not a different continent). */
+export const MAX_OFFSET = 1e6
+/** Largest speed accepted, m/s, and acceleration, m/s² (so squares stay far inside double range). */
+export const MAX_SPEED = 1000
+/** Largest acceleration accepted, m/s². */
+export const MAX_ACCEL = 1000
+/** Largest look-ahead accepted, s. */
+export const MAX_LOOKAHEAD = 60
+
+function positiveUpTo(v: unknown, max: number, name: string): number {
+  positiveNumber(v, name)
+  if ((v as number) > max) throw new RangeError(`${name} must be <= ${max}, got ${v}`)
+  return v as number
+}
+
 const KEYS = ['maxSpeed', 'lateralAccel', 'brakeDecel', 'driveAccel', 'lateralOffset', 'closed', 'lookahead']
 
 /** Validates `options` (undefined allowed) and fills in defaults; throws naming the bad option. */
@@ -33,12 +48,12 @@ export function resolveAiOptions(options: unknown): ResolvedAiOptions {
   const closed = o.closed === undefined ? false : o.closed
   if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be a boolean, got ${describe(closed)}`)
   return {
-    maxSpeed: o.maxSpeed === undefined ? 30 : positiveNumber(o.maxSpeed, 'options.maxSpeed'),
-    lateralAccel: o.lateralAccel === undefined ? 6 : positiveNumber(o.lateralAccel, 'options.lateralAccel'),
-    brakeDecel: o.brakeDecel === undefined ? 6 : positiveNumber(o.brakeDecel, 'options.brakeDecel'),
-    driveAccel: o.driveAccel === undefined ? 3 : positiveNumber(o.driveAccel, 'options.driveAccel'),
-    lateralOffset: o.lateralOffset === undefined ? 0 : finiteNumber(o.lateralOffset, 'options.lateralOffset'),
+    maxSpeed: o.maxSpeed === undefined ? 30 : positiveUpTo(o.maxSpeed, MAX_SPEED, 'options.maxSpeed'),
+    lateralAccel: o.lateralAccel === undefined ? 6 : positiveUpTo(o.lateralAccel, MAX_ACCEL, 'options.lateralAccel'),
+    brakeDecel: o.brakeDecel === undefined ? 6 : positiveUpTo(o.brakeDecel, MAX_ACCEL, 'options.brakeDecel'),
+    driveAccel: o.driveAccel === undefined ? 3 : positiveUpTo(o.driveAccel, MAX_ACCEL, 'options.driveAccel'),
+    lateralOffset: o.lateralOffset === undefined ? 0 : numberInRange(o.lateralOffset, -MAX_OFFSET, MAX_OFFSET, 'options.lateralOffset'),
     closed,
-    lookahead: o.lookahead === undefined ? 0.5 : nonNegativeNumber(o.lookahead, 'options.lookahead'),
+    lookahead: o.lookahead === undefined ? 0.5 : numberInRange(o.lookahead, 0, MAX_LOOKAHEAD, 'options.lookahead'),
   }
 }

@@ -66,9 +66,13 @@ export function readPoints(path: unknown, name: string): { x: number[]; y: numbe
   return { x, y }
 }
 
+/** Path coordinates beyond this (m) are refused: squared distances would leave double range. */
+export const MAX_COORDINATE = 1e9
+
 function coordinate(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
   if (!Number.isFinite(v)) throw new RangeError(`${name} must be finite, got ${v}`)
+  if (Math.abs(v) > MAX_COORDINATE) throw new RangeError(`${name} must be within ±${MAX_COORDINATE} m, got ${v}`)
   return v
 }
 

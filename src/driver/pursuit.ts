@@ -35,5 +35,5 @@ export function pursuitCurvature(px: number, py: number, ux: number, uy: number,
 /** Steer input in [-1, 1] (+ left) for path curvature `kappa` through `wheelbase` and steering lock `maxSteer` (rad). */
 export function steerForCurvature(kappa: number, wheelbase: number, maxSteer: number): number {
   const u = Math.atan(wheelbase * kappa) / maxSteer
-  return u > 1 ? 1 : u < -1 ? -1 : u
+  return u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
 }

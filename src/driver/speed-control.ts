@@ -31,12 +31,12 @@ export function speedDemand(speedI: Float64Array, eid: number, target: number, a
   return demand
 }
 
-/** Throttle in [0, 1] for an acceleration demand (0 when braking). */
+/** Throttle in [0, 1] for an acceleration demand (0 when braking, and for NaN). */
 export function throttleFor(demand: number): number {
-  return demand <= 0 ? 0 : demand >= THROTTLE_ACCEL ? 1 : demand / THROTTLE_ACCEL
+  return demand > 0 ? (demand < THROTTLE_ACCEL ? demand / THROTTLE_ACCEL : 1) : 0
 }
 
-/** Brake in [0, 1] for an acceleration demand (0 when accelerating). */
+/** Brake in [0, 1] for an acceleration demand (0 when accelerating, and for NaN). */
 export function brakeFor(demand: number): number {
-  return demand >= 0 ? 0 : demand <= -BRAKE_DECEL ? 1 : -demand / BRAKE_DECEL
+  return demand < 0 ? (demand > -BRAKE_DECEL ? -demand / BRAKE_DECEL : 1) : 0
 }

@@ -122,6 +122,7 @@ describe('hostile driver state (e.g. from a mutated snapshot)', () => {
     const D = sim.components.Driver, C = sim.components.Car
     D.distance[car] = 1e300; D.start[car] = -1e300; D.speedI[car] = 1e300; D.curveI[car] = -1e300
     D.goalSeg[car] = 1e9; D.seg[car] = -7
+    C.speed[car] = 12; C.vx[car] = 5e-324; C.vy[car] = 3 // speed and velocity that disagree (a hostile snapshot)
     sim.step(1 / 60)
     expect(D.laps[car]).toBe(0x7fffffff)
     expect(Math.abs(D.curveI[car])).toBeLessThanOrEqual(0.02)

@@ -94,6 +94,7 @@ describe('polyline', () => {
     expect(() => createPolyline([[0, 0], [1, NaN]], false)).toThrow(/path\[1\]\[1\] must be finite/)
     expect(() => createPolyline([0, 0, Infinity, 1], false)).toThrow(/path\[2\] must be finite/)
     expect(() => createPolyline([0, 0, 1], false)).toThrow(/even length/)
+    expect(() => createPolyline([0, 0, 1e300, 1], false)).toThrow(/path\[2\] must be within/)
     expect(() => createPolyline([[0, 0], [1, '2']], false)).toThrow(TypeError)
     expect(() => createPolyline([[0, 0], [1]], false)).toThrow(/path\[1\]/)
     expect(() => createPolyline([[0, 0], 5], false)).toThrow(/path\[1\]/)

@@ -81,8 +81,11 @@ describe('driver options', () => {
       expect(() => resolveAiOptions({ [key]: NaN })).toThrow(new RegExp(`options.${key} must be finite`))
       expect(() => resolveAiOptions({ [key]: '3' })).toThrow(TypeError)
     }
-    expect(() => resolveAiOptions({ lookahead: -0.1 })).toThrow(/options.lookahead must be >= 0/)
+    expect(() => resolveAiOptions({ lookahead: -0.1 })).toThrow(/options.lookahead must be in \[0, 60\]/)
+    expect(() => resolveAiOptions({ lookahead: 1e308 })).toThrow(/options.lookahead/)
+    for (const key of ['maxSpeed', 'lateralAccel', 'brakeDecel', 'driveAccel']) expect(() => resolveAiOptions({ [key]: 1e308 })).toThrow(new RegExp(`options.${key} must be <= 1000`))
     expect(() => resolveAiOptions({ lateralOffset: Infinity })).toThrow(/options.lateralOffset/)
+    expect(() => resolveAiOptions({ lateralOffset: -1e308 })).toThrow(/options.lateralOffset must be in/)
     expect(() => resolveAiOptions({ closed: 'yes' })).toThrow(/options.closed must be a boolean/)
     expect(() => resolveAiOptions({ maxspeed: 3 })).toThrow(/options.maxspeed is not a driver option/)
     expect(() => resolveAiOptions(5)).toThrow(/options must be an object/)
