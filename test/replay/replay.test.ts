@@ -6,6 +6,7 @@ import { createReplayPlayer } from '../../src/replay/player'
 import { loadReplay, replayChecksum, type ReplayData } from '../../src/replay/format'
 import { decodeF64, encodeF64, encodeI32, decodeI32 } from '../../src/replay/codec'
 import { snapshotWorld } from '../../src/replay/world-snapshot'
+import { canonicalJson } from '../../src/replay/checksum'
 import { buildScene, firstDifference, OVAL, rng, stateNumbers } from './scene'
 
 /** The scene with car 5 driven by the "user" (no driver). */
@@ -164,11 +165,14 @@ describe('replays', () => {
 
   it('fuzz: any mutation of the saved text is refused with a named error', () => {
     const text = JSON.stringify(data)
+    const canonicalText = canonicalJson(data)
     fc.assert(fc.property(fc.nat({ max: text.length - 1 }), fc.integer({ min: 32, max: 126 }), fc.boolean(), (at, code, truncate) => {
       const t = truncate ? text.slice(0, at) : text.slice(0, at) + String.fromCharCode(code) + text.slice(at + 1)
       if (t === text) return true
       let parsed: unknown
       try { parsed = JSON.parse(t) } catch { return true } // not JSON any more: the caller's parse fails
+      // A digit change can leave a number's value as it was (0.30000000000000004 → …02 is the same double).
+      if (canonicalJson(parsed) === canonicalText) return true
       try { loadReplay(parsed) } catch (e) {
         return (e instanceof TypeError || e instanceof RangeError) && /replay/.test((e as Error).message)
       }
