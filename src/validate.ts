@@ -52,7 +52,13 @@ export function finiteVector(v: unknown, n: number, name: string): ArrayLike<num
   return a
 }
 
-/** Throws unless `v` is a ground ([x, y]) or world ([x, y, z]) position; returns [x, y, z|NaN]. */
+/**
+ * Largest coordinate magnitude a world position may have, m. Far beyond any game world, and far
+ * enough below the float range that squares and sums of positions stay finite.
+ */
+export const WORLD_LIMIT = 1e9
+
+/** Throws unless `v` is a ground ([x, y]) or world ([x, y, z]) position within ±WORLD_LIMIT; returns [x, y, z|NaN]. */
 export function positionLike(v: unknown, name: string): [number, number, number] {
   if (v === null || typeof v !== 'object' || typeof (v as ArrayLike<number>).length !== 'number') {
     throw new TypeError(`${name} must be [x, y] or [x, y, z], got ${describe(v)}`)
@@ -61,6 +67,9 @@ export function positionLike(v: unknown, name: string): [number, number, number]
   if (n !== 2 && n !== 3) throw new RangeError(`${name} must be [x, y] or [x, y, z], got ${n} numbers`)
   finiteVector(v, n, name)
   const a = v as ArrayLike<number>
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(a[i]) > WORLD_LIMIT) throw new RangeError(`${name}[${i}] must be within ±${WORLD_LIMIT} m, got ${a[i]}`)
+  }
   return [a[0], a[1], n === 3 ? a[2] : NaN]
 }
 
