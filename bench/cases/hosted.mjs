@@ -13,6 +13,7 @@ import RAPIER from '@dimforge/rapier3d-compat'
 import { createWorld } from 'bitecs'
 import { createSim } from '../../dist/index.js'
 import { attachRapier } from '../../dist/rapier/index.js'
+import { pitlaneSteps } from './vehicles.mjs'
 
 const DT = 1 / 60
 const CARS = 20
@@ -56,19 +57,7 @@ async function scene(hosted, rate = 'host') {
 }
 
 // full20's scripted inputs, written straight into the input record
-function steps(ctx, n) {
-  const { sim, cars } = ctx
-  const Car = sim.components.Car
-  for (let s = 0; s < n; s++) {
-    ctx.t += DT
-    for (let i = 0; i < cars.length; i++) {
-      const c = cars[i]
-      Car.throttle[c] = 0.35 + 0.15 * Math.sin(0.3 * ctx.t + i)
-      Car.steer[c] = 0.08 * Math.sin(0.5 * ctx.t + i)
-    }
-    sim.step(DT)
-  }
-}
+const steps = pitlaneSteps
 
 /**
  * Runs STEPS host steps. The harness reports wall time per unit, so the units are scaled by

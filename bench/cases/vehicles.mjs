@@ -41,7 +41,8 @@ function pitlaneScene(n, level, hz) {
   return { sim, cars, t: 0, start: cars.map((c) => sim.carState(c).position) }
 }
 
-function pitlaneSteps(ctx, steps) {
+/** Runs `steps` host steps of full20's scripted inputs, written straight into the input record. */
+export function pitlaneSteps(ctx, steps) {
   const { sim, cars } = ctx
   const Car = sim.components.Car
   for (let s = 0; s < steps; s++) {
