@@ -246,17 +246,24 @@ function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
 
 const NONE = 0x7fffffff
 
-/** Appends the raster's per-ray best hits to the scan, in ray order. */
+/** Appends the raster's per-ray best hits to the scan, in ray order (pushHit inlined: this pass touches every ray). */
 function pushRasterHits(c: LidarCaster, rangeMin: number, scan: LidarScan): void {
   const d = c.dirs, bestE = c.raster.bestE, bestT = c.raster.bestT
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  let pts = scan.points, rs = scan.rays, dist = scan.distances, cap = rs.length, i = scan.count
   for (let y = 0, q = 0; y < Y; y++) {
+    const cyy = cy[y], syy = sy[y]
     for (let p = 0; p < P; p++, q++) {
       if (bestE[q] < 0) continue
-      const cpp = cp[p]
-      pushHit(scan, q, rangeMin + bestT[q], cpp * cy[y], cpp * sy[y], sp[p])
+      if (i >= cap) { scan.count = i; reserveLidarScan(scan, i + 1); pts = scan.points; rs = scan.rays; dist = scan.distances; cap = rs.length }
+      const cpp = cp[p], range = rangeMin + bestT[q]
+      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+      rs[i] = q
+      dist[i] = range
+      i++
     }
   }
+  scan.count = i
 }
 
 /** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */

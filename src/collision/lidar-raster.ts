@@ -24,11 +24,19 @@ export interface LidarRaster {
   /** (candidate, yaw sample) pairs and ray tests the last layout estimate counted. */
   pairs: number
   covered: number
+  /**
+   * The solved ray ranges, cached until the next layout (a static sensor solves its cones once):
+   * candidate i tests rays spanQ[2s] ..= spanQ[2s+1] for s in [spanOf[i], spanOf[i+1]).
+   */
+  spansValid: boolean
+  spanOf: Int32Array
+  spanQ: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
-  return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0 }
+  return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
+    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -65,6 +73,7 @@ export function layoutLidarRaster(r: LidarRaster, d: LidarDirections, b: LidarBu
   }
   r.pairs = pairs
   r.covered = covered
+  r.spansValid = false // candidates, grid or pattern changed
 }
 
 /** Index range [lo, hi] of pitch samples whose angle lies in [a, b] (padded); lo > hi when none. */
@@ -83,25 +92,25 @@ function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): 
 }
 
 /**
- * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
- * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
- * than its lower bound. `org`/`dir` are the cached world rays; returns the number of tests run.
+ * Solves, for every candidate, the rays its cone can reach (per yaw sample in its bucket columns,
+ * the pitch interval cos p·A + sin p·B ≥ cos α, padded) into r.spanOf / r.spanQ, in the order the
+ * rays are then tested.
  */
-export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
-  org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array): number {
-  const Y = d.yawCount, P = d.pitchCount, rays = Y * P
-  if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
-  const bestT = r.bestT, bestE = r.bestE
-  bestT.fill(length, 0, rays)
-  bestE.fill(-1, 0, rays)
-  const span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
+function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
+  const P = d.pitchCount, rays = d.yawCount * P, n = k.n
+  if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
+  // bookkeeping first (see lidar-rays.ts: code after a hot loop that never ran deoptimises)
+  r.spansValid = true
+  const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
   const range = rangeScratch
-  let tests = 0
-  for (let i = 0; i < k.n; i++) {
-    const low = k.lowerT[i], alpha = k.alpha[i], e = k.eid[i], plane = k.plane[i] === 1
+  let Q = r.spanQ, m = 0
+  for (let i = 0; i < n; i++) {
+    spanOf[i] = m
+    const alpha = k.alpha[i]
     if (alpha >= Math.PI) {
-      for (let q = 0; q < rays; q++) if (!(low > bestT[q])) { testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE); tests++ }
+      if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
+      Q[2 * m] = 0; Q[2 * m + 1] = rays - 1; m++
       continue
     }
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
@@ -124,17 +133,49 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
           lo = psi - half - M; hi = psi + half + M
         }
         pitchRange(d, lo, hi, range)
-        for (let q = y * P + range[0], qEnd = y * P + range[1]; q <= qEnd; q++) {
-          if (low > bestT[q]) continue
-          testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE)
-          tests++
-        }
+        if (range[0] > range[1]) continue
+        if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
+        Q[2 * m] = y * P + range[0]; Q[2 * m + 1] = y * P + range[1]; m++
+      }
+    }
+  }
+  spanOf[n] = m
+}
+
+/** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
+function growSpans(r: LidarRaster, n: number): Int32Array {
+  const next = new Int32Array(Math.max(n, 2 * r.spanQ.length, 1024))
+  next.set(r.spanQ)
+  r.spanQ = next
+  return next
+}
+
+/**
+ * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
+ * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
+ * than its lower bound. `org`/`dir` are the cached world rays; returns the number of tests run.
+ */
+export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
+  org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array): number {
+  const rays = d.yawCount * d.pitchCount
+  if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
+  if (!r.spansValid) solveSpans(r, d, b, k)
+  const bestT = r.bestT, bestE = r.bestE, spanOf = r.spanOf, Q = r.spanQ
+  bestT.fill(length, 0, rays)
+  bestE.fill(-1, 0, rays)
+  let tests = 0
+  for (let i = 0, n = k.n; i < n; i++) {
+    const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
+    for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
+      for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+        if (low > bestT[q]) continue
+        testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE)
+        tests++
       }
     }
   }
   return tests
 }
-
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
 function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
   const best = bestT[q]
