@@ -136,6 +136,21 @@ export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (Height
       emptyAabb(a, o)
       return
   }
+  writePaddedAabb(a, o, cx, cy, cz, ex, ey, ez)
+}
+
+/** computeAabb for a collider known to be a box (the per-step pose write skips the kind dispatch; same bits). */
+export function computeBoxAabb(C: ColliderStore, eid: number): void {
+  const R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3, p = C.params, q = eid * 4
+  const hx = p[q], hy = p[q + 1], hz = p[q + 2]
+  const ex = Math.abs(R[r]) * hx + Math.abs(R[r + 1]) * hy + Math.abs(R[r + 2]) * hz
+  const ey = Math.abs(R[r + 3]) * hx + Math.abs(R[r + 4]) * hy + Math.abs(R[r + 5]) * hz
+  const ez = Math.abs(R[r + 6]) * hx + Math.abs(R[r + 7]) * hy + Math.abs(R[r + 8]) * hz
+  writePaddedAabb(C.aabb, eid * 6, P[p3], P[p3 + 1], P[p3 + 2], ex, ey, ez)
+}
+
+// Writes centre ± extent, padded, into a[o..o+5]: the one place the padding rule lives.
+function writePaddedAabb(a: Float64Array, o: number, cx: number, cy: number, cz: number, ex: number, ey: number, ez: number): void {
   const px = PAD * (Math.abs(cx) + ex) + 1e-12, py = PAD * (Math.abs(cy) + ey) + 1e-12, pz = PAD * (Math.abs(cz) + ez) + 1e-12
   a[o] = cx - ex - px; a[o + 1] = cy - ey - py; a[o + 2] = cz - ez - pz
   a[o + 3] = cx + ex + px; a[o + 4] = cy + ey + py; a[o + 5] = cz + ez + pz

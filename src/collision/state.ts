@@ -9,11 +9,11 @@
  * every ~55 steps; pose writes + rebuild every step 1.15–1.33 ms/step.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
-import { computeAabb } from './shapes'
+import { computeAabb, computeBoxAabb } from './shapes'
 import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
-import { mat3FromEuler } from '../math/mat3'
+import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 
 /** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
@@ -74,6 +74,8 @@ export interface CollisionState {
   castRay: Float64Array
   /** setColliderPoseFast's rotation scratch. */
   poseScratch: Float64Array
+  /** setColliderPoseFast's last [pitch, roll, cos pitch, sin pitch, cos roll, sin roll]: a fleet on flat ground shares them. */
+  eulerCache: Float64Array
   /** castRay's slab-test scratch: start and inverse direction. */
   castInv: Float64Array
   /** rayTest's cache for runs of rays from one start. */
@@ -94,7 +96,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
-    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), poseScratch: new Float64Array(9),
+    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
     originCache: createOriginCache(),
   }
 }
@@ -166,7 +168,9 @@ export function markColliderChanged(state: CollisionState, eid: number): void {
 /** After a pose write: recompute the AABB and move `eid` to the dynamic tree if it was static. */
 export function colliderMoved(state: CollisionState, eid: number): void {
   const C = state.Collider
-  computeAabb(C, eid, state.heightfields)
+  // boxes (every car) skip computeAabb's kind dispatch
+  if (C.kind[eid] === ColliderKind.box) computeBoxAabb(C, eid)
+  else computeAabb(C, eid, state.heightfields)
   if (C.dynamic[eid] === 0) {
     C.dynamic[eid] = 1
     if (state.member[eid] === 1) state.staticDirty = true
@@ -183,8 +187,11 @@ export function colliderMoved(state: CollisionState, eid: number): void {
  * version, so caches keyed on it survive). Cost: one rotation matrix and one AABB, no allocation.
  */
 export function setColliderPoseFast(state: CollisionState, eid: number, x: number, y: number, z: number, yaw: number, pitch: number, roll: number): void {
-  const m = state.poseScratch
-  mat3FromEuler(m, 0, yaw, pitch, roll)
+  const m = state.poseScratch, ec = state.eulerCache
+  // the cached trig is reused only for the same angle bit for bit (±0 told apart: their sines differ)
+  if (pitch !== ec[0] || (pitch === 0 && 1 / pitch !== 1 / ec[0])) { ec[0] = pitch; ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch) }
+  if (roll !== ec[1] || (roll === 0 && 1 / roll !== 1 / ec[1])) { ec[1] = roll; ec[4] = Math.cos(roll); ec[5] = Math.sin(roll) }
+  mat3FromEulerTrig(m, 0, Math.cos(yaw), Math.sin(yaw), ec[2], ec[3], ec[4], ec[5])
   writePose(state, eid, x, y, z, m, 0)
 }
 

@@ -21,9 +21,11 @@ export function mat3Copy(m: NumberSink, o: number, src: ArrayLike<number>, so = 
 
 /** Writes R = Rz(yaw) · Ry(pitch) · Rx(roll) (right-handed rotations about the world axes) into m[o..]. */
 export function mat3FromEuler(m: NumberSink, o: number, yaw: number, pitch: number, roll: number): void {
-  const cy = Math.cos(yaw), sy = Math.sin(yaw)
-  const cp = Math.cos(pitch), sp = Math.sin(pitch)
-  const cr = Math.cos(roll), sr = Math.sin(roll)
+  mat3FromEulerTrig(m, o, Math.cos(yaw), Math.sin(yaw), Math.cos(pitch), Math.sin(pitch), Math.cos(roll), Math.sin(roll))
+}
+
+/** mat3FromEuler from the angles' cosines and sines (callers that reuse pitch and roll skip their trig; same bits). */
+export function mat3FromEulerTrig(m: NumberSink, o: number, cy: number, sy: number, cp: number, sp: number, cr: number, sr: number): void {
   m[o] = cy * cp; m[o + 1] = cy * sp * sr - sy * cr; m[o + 2] = cy * sp * cr + sy * sr
   m[o + 3] = sy * cp; m[o + 4] = sy * sp * sr + cy * cr; m[o + 5] = sy * sp * cr - cy * sr
   m[o + 6] = -sp; m[o + 7] = cp * sr; m[o + 8] = cp * cr
