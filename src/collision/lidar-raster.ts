@@ -12,7 +12,7 @@ import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
 import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
-import { lidarTestCandidate } from './lidar-test'
+import { lidarTestCandidate, lidarTestPlane } from './lidar-test'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
 export interface LidarRaster {
@@ -166,6 +166,7 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   let tests = 0
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
+    if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, local, hit, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
@@ -176,6 +177,27 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   }
   return tests
 }
+/**
+ * The raster's loop for a plane candidate (the ground: tested by about half of all rays), with the
+ * plane's pose read once; the same tests, order and tie rule as testRay. Returns the tests run.
+ */
+function rasterPlane(state: CollisionState, e: number, low: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
+  local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+  const P = state.Collider.position, R = state.Collider.rotation
+  const px = P[3 * e], py = P[3 * e + 1], pz = P[3 * e + 2], n2 = R[9 * e + 2], n5 = R[9 * e + 5], n8 = R[9 * e + 8]
+  let tests = 0
+  for (let s = s0; s < s1; s++) {
+    for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+      const best = bestT[q]
+      if (low > best) continue
+      tests++
+      const t = lidarTestPlane(px, py, pz, n2, n5, n8, org, dir, 3 * q, local, best, hit)
+      if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+    }
+  }
+  return tests
+}
+
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
 function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
   const best = bestT[q]

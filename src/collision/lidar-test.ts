@@ -12,13 +12,23 @@ export function lidarTestCandidate(state: CollisionState, e: number, plane: bool
   ray: Float64Array, local: Float64Array, tMax: number, hit: Float64Array): number {
   if (plane) {
     const C = state.Collider, P = C.position, R = C.rotation, r = 9 * e
-    const wx = org[o] - P[3 * e], wy = org[o + 1] - P[3 * e + 1], wz = org[o + 2] - P[3 * e + 2]
-    local[2] = R[r + 2] * wx + R[r + 5] * wy + R[r + 8] * wz
-    local[5] = R[r + 2] * dir[o] + R[r + 5] * dir[o + 1] + R[r + 8] * dir[o + 2]
-    local[6] = tMax
-    const res = rayPlane(local, hit)
-    return res === 0 ? -1 : res === 2 ? 0 : hit[0]
+    return lidarTestPlane(P[3 * e], P[3 * e + 1], P[3 * e + 2], R[r + 2], R[r + 5], R[r + 8], org, dir, o, local, tMax, hit)
   }
   ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
   return rayColliderRay(state, e, ray, hit) ? hit[0] : -1
+}
+
+/**
+ * lidarTestCandidate for a plane whose position (px, py, pz) and rotation's third column
+ * (n2, n5, n8) the caller has read (hoisted out of a loop over rays): rayColliderRay's transform of
+ * the two local components rayPlane reads, then rayPlane. `local` and `hit` are scratch.
+ */
+export function lidarTestPlane(px: number, py: number, pz: number, n2: number, n5: number, n8: number, org: Float64Array, dir: Float64Array, o: number,
+  local: Float64Array, tMax: number, hit: Float64Array): number {
+  const wx = org[o] - px, wy = org[o + 1] - py, wz = org[o + 2] - pz
+  local[2] = n2 * wx + n5 * wy + n8 * wz
+  local[5] = n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2]
+  local[6] = tMax
+  const res = rayPlane(local, hit)
+  return res === 0 ? -1 : res === 2 ? 0 : hit[0]
 }
