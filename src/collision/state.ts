@@ -191,8 +191,17 @@ export function setColliderPoseFast(state: CollisionState, eid: number, x: numbe
   // the cached trig is reused only for the same angle bit for bit (±0 told apart: their sines differ)
   if (pitch !== ec[0] || (pitch === 0 && 1 / pitch !== 1 / ec[0])) { ec[0] = pitch; ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch) }
   if (roll !== ec[1] || (roll === 0 && 1 / roll !== 1 / ec[1])) { ec[1] = roll; ec[4] = Math.cos(roll); ec[5] = Math.sin(roll) }
-  mat3FromEulerTrig(m, 0, Math.cos(yaw), Math.sin(yaw), ec[2], ec[3], ec[4], ec[5])
-  writePose(state, eid, x, y, z, m, 0)
+  const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
+  if (P[p] === x && P[p + 1] === y && P[p + 2] === z) {
+    // same position: the rotation decides whether anything changed
+    mat3FromEulerTrig(m, 0, cy, sy, ec[2], ec[3], ec[4], ec[5])
+    writePose(state, eid, x, y, z, m, 0)
+    return
+  }
+  // a new position is a move whatever the rotation: write the rotation straight into the store
+  P[p] = x; P[p + 1] = y; P[p + 2] = z
+  mat3FromEulerTrig(C.rotation, eid * 9, cy, sy, ec[2], ec[3], ec[4], ec[5])
+  colliderMoved(state, eid)
 }
 
 /** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
