@@ -2,7 +2,8 @@
  * The raster strategy of a lidar scan: candidate-major instead of ray-major. Each candidate's
  * bounding cone is rasterised onto the pattern itself: for every yaw sample in the cone's bucket
  * columns the exact pitch interval of directions inside the cone is solved (cos p·A + sin p·B ≥
- * cos α, padded), and only the rays in it are tested, keeping per ray the closest hit (ties to the
+ * cos α, padded) — once per build, then kept as ray spans while the sensor and scene stand still —
+ * and only the rays in it are tested, keeping per ray the closest hit (ties to the
  * lowest entity id, as rayTest). In sparse scenes almost every ray meets no cone at all, so most
  * rays cost nothing but the final pass. Needs pitch samples in [−90°, 90°] in a monotonic order and
  * the whole pattern in the world-ray cache; otherwise the other strategies serve.
