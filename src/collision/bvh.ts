@@ -147,9 +147,9 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
 /** Best SAH split bin boundary (1..BINS-1) on `axis`, or −1 when none; leaves each prim's bin in b.binOf. */
 function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: number, ext: number, aabb: Float64Array): number {
   const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea, bins = b.binOf
-  bcount.fill(0)
-  bmin.fill(Infinity)
-  bmax.fill(-Infinity)
+  // plain loops: TypedArray fill is a runtime call, which cost more than these 12-bin resets
+  for (let k = 0; k < BINS; k++) bcount[k] = 0
+  for (let m = 0; m < BINS * 3; m++) { bmin[m] = Infinity; bmax[m] = -Infinity }
   const scale = BINS / ext, cent = b.cent, prims = b.prims
   for (let i = start; i < end; i++) {
     let k = Math.floor((cent[i * 3 + axis] - lo) * scale)
@@ -166,7 +166,7 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: numbe
   }
   // sweep from the right: area × count of bins k..BINS-1
   const acc = b.sweep
-  acc.fill(Infinity, 0, 3); acc.fill(-Infinity, 3, 6)
+  emptyBox(acc)
   let cnt = 0
   for (let k = BINS - 1; k > 0; k--) {
     const a = growByBin(acc, bmin, bmax, k)
@@ -174,7 +174,7 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: numbe
     right[k] = cnt === 0 ? 0 : a * cnt
   }
   let best = -1, bestCost = Infinity
-  acc.fill(Infinity, 0, 3); acc.fill(-Infinity, 3, 6)
+  emptyBox(acc)
   cnt = 0
   for (let k = 1; k < BINS; k++) {
     const a = growByBin(acc, bmin, bmax, k - 1)
@@ -184,6 +184,12 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: numbe
     if (cost < bestCost) { bestCost = cost; best = k }
   }
   return best
+}
+
+// Resets box acc (min xyz, max xyz) to empty.
+function emptyBox(acc: Float64Array): void {
+  acc[0] = acc[1] = acc[2] = Infinity
+  acc[3] = acc[4] = acc[5] = -Infinity
 }
 
 /** Grows box acc (min xyz, max xyz) by bin k's bounds and returns its surface area. */
