@@ -141,12 +141,17 @@ export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (Height
 
 /** computeAabb for a collider known to be a box (the per-step pose write skips the kind dispatch; same bits). */
 export function computeBoxAabb(C: ColliderStore, eid: number): void {
-  const R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3, p = C.params, q = eid * 4
-  const hx = p[q], hy = p[q + 1], hz = p[q + 2]
-  const ex = Math.abs(R[r]) * hx + Math.abs(R[r + 1]) * hy + Math.abs(R[r + 2]) * hz
-  const ey = Math.abs(R[r + 3]) * hx + Math.abs(R[r + 4]) * hy + Math.abs(R[r + 5]) * hz
-  const ez = Math.abs(R[r + 6]) * hx + Math.abs(R[r + 7]) * hy + Math.abs(R[r + 8]) * hz
-  writePaddedAabb(C.aabb, eid * 6, P[p3], P[p3 + 1], P[p3 + 2], ex, ey, ez)
+  const P = C.position, p3 = eid * 3
+  boxAabb(C.aabb, eid * 6, P[p3], P[p3 + 1], P[p3 + 2], C.rotation, eid * 9, C.params, eid * 4)
+}
+
+/** Writes the padded AABB of a box with half extents hp[q..q+2], centre (x, y, z) and rotation R[o..o+8] into a[ao..ao+5]. */
+export function boxAabb(a: Float64Array, ao: number, x: number, y: number, z: number, R: Float64Array, o: number, hp: Float64Array, q: number): void {
+  const hx = hp[q], hy = hp[q + 1], hz = hp[q + 2]
+  const ex = Math.abs(R[o]) * hx + Math.abs(R[o + 1]) * hy + Math.abs(R[o + 2]) * hz
+  const ey = Math.abs(R[o + 3]) * hx + Math.abs(R[o + 4]) * hy + Math.abs(R[o + 5]) * hz
+  const ez = Math.abs(R[o + 6]) * hx + Math.abs(R[o + 7]) * hy + Math.abs(R[o + 8]) * hz
+  writePaddedAabb(a, ao, x, y, z, ex, ey, ez)
 }
 
 // Writes centre ± extent, padded, into a[o..o+5]: the one place the padding rule lives.

@@ -9,7 +9,7 @@
  * every ~55 steps; pose writes + rebuild every step 1.15–1.33 ms/step.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
-import { computeAabb, computeBoxAabb } from './shapes'
+import { boxAabb, computeAabb, computeBoxAabb } from './shapes'
 import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
@@ -200,8 +200,12 @@ export function setColliderPoseFast(state: CollisionState, eid: number, x: numbe
   }
   // a new position is a move whatever the rotation: write the rotation straight into the store
   P[p] = x; P[p + 1] = y; P[p + 2] = z
-  mat3FromEulerTrig(C.rotation, eid * 9, cy, sy, ec[2], ec[3], ec[4], ec[5])
-  colliderMoved(state, eid)
+  const R = C.rotation, o = eid * 9
+  mat3FromEulerTrig(R, o, cy, sy, ec[2], ec[3], ec[4], ec[5])
+  if (C.kind[eid] !== ColliderKind.box || C.dynamic[eid] === 0) { colliderMoved(state, eid); return }
+  boxAabb(C.aabb, eid * 6, x, y, z, R, o, C.params, eid * 4)
+  state.moved = true
+  state.version++
 }
 
 /** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
