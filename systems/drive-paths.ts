@@ -4,7 +4,7 @@ import { getSim } from '../src/sim'
 import { hoistDriveArrays } from '../src/driver/drive'
 import { locateCars } from '../src/driver/locate'
 import { pedalCars } from '../src/driver/pedals'
-import { aimCars, steerCars } from '../src/driver/steer'
+import { aimCars, courseCars, steerCars } from '../src/driver/steer'
 
 /** The path-following drivers' system: runs each driven, non-frozen car's driver for the host step. */
 export function drivePaths(world: World): World {
@@ -22,6 +22,7 @@ export function drivePaths(world: World): World {
   locateCars(arrays, paths, cars, dt)
   pedalCars(arrays, paths, cars, dt)
   aimCars(arrays, paths, cars)
+  courseCars(arrays, paths, cars)
   steerCars(arrays, paths, cars, dt)
   return world
 }

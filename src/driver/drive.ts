@@ -54,12 +54,14 @@ export interface DriveArrays {
   lateralError: Float64Array; targetSpeed: Float64Array; finished: Uint8Array; speedI: Float64Array; curveI: Float64Array
   /** Each car's look-ahead point of this step (aim phase to steer phase; not state, so not in the store). */
   goalX: Float64Array; goalY: Float64Array
+  /** Each car's course (unit vector) of this step (course phase to steer phase). */
+  courseX: Float64Array; courseY: Float64Array
 }
 
 /** The DriveArrays of a sim's stores (one per sim, made once; named stores keep it a fast object). */
 export function createDriveArrays(Car: CarStore, D: DriverStore): DriveArrays {
   const V = {} as DriveArrays
-  V.goalX = V.goalY = new Float64Array(0) // (sized by the first hoist; fields set in one order keep one shape)
+  V.goalX = V.goalY = V.courseX = V.courseY = new Float64Array(0) // (sized by the first hoist; fields set in one order keep one shape)
   hoistDriveArrays(V, Car, D)
   return V
 }
@@ -71,8 +73,11 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
   V.seg = D.seg; V.goalSeg = D.goalSeg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
   V.lateralError = D.lateralError; V.targetSpeed = D.targetSpeed; V.finished = D.finished; V.speedI = D.speedI; V.curveI = D.curveI
-  // The goal arrays grow with the stores (allocation only then, never per step).
-  if (V.goalX.length < D.s.length) { V.goalX = new Float64Array(D.s.length); V.goalY = new Float64Array(D.s.length) }
+  // The per-step arrays grow with the stores (allocation only then, never per step).
+  if (V.goalX.length < D.s.length) {
+    const n = D.s.length
+    V.goalX = new Float64Array(n); V.goalY = new Float64Array(n); V.courseX = new Float64Array(n); V.courseY = new Float64Array(n)
+  }
 }
 
 // Scratch of startDriver (single-threaded, so shared by every sim).

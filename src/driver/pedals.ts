@@ -13,37 +13,39 @@ const accel = new Float64Array(1)
 /** Sets the pedals of every car of `cars` that has a path, for a host step of `dt` s (after locateCars). */
 export function pedalCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], cars: ArrayLike<number>, dt: number): void {
   // Its own loop, so profileSpeedAt inlines here: a call would box s and the speed it returns.
+  const X = V.x, Y = V.y, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate, wheelbaseA = V.wheelbase
+  const throttleA = V.throttle, brakeA = V.brake, segA = V.seg, sA = V.s, targetA = V.targetSpeed, finishedA = V.finished, speedI = V.speedI
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
     if (path === undefined) continue
     const poly = path.poly
-    const speed = V.speed[eid], s = V.s[eid]
+    const speed = speedA[eid], s = sA[eid]
     const L = poly.length
     if (!poly.closed) {
       const toEnd = L - s
-      if (V.finished[eid] === 0 && toEnd <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
-          Math.hypot(poly.x[poly.n - 1] - V.x[eid], poly.y[poly.n - 1] - V.y[eid]) <= FINISH_RADIUS) V.finished[eid] = 1
-      if (V.finished[eid] === 1 || toEnd <= FINAL_BRAKE) {
-        V.targetSpeed[eid] = 0
-        V.throttle[eid] = 0
-        V.brake[eid] = 1
-        if (V.finished[eid] === 1) continue // hold the brake
+      if (finishedA[eid] === 0 && toEnd <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
+          Math.hypot(poly.x[poly.n - 1] - X[eid], poly.y[poly.n - 1] - Y[eid]) <= FINISH_RADIUS) finishedA[eid] = 1
+      if (finishedA[eid] === 1 || toEnd <= FINAL_BRAKE) {
+        targetA[eid] = 0
+        throttleA[eid] = 0
+        brakeA[eid] = 1
+        if (finishedA[eid] === 1) continue // hold the brake
       }
     }
     if (poly.closed || L - s > FINAL_BRAKE) {
-      const target = profileSpeedAt(poly, path.profile, V.seg[eid], s, accel)
-      V.targetSpeed[eid] = target
-      const demand = speedDemand(V.speedI, eid, target, accel[0], speed, dt)
+      const target = profileSpeedAt(poly, path.profile, segA[eid], s, accel)
+      targetA[eid] = target
+      const demand = speedDemand(speedI, eid, target, accel[0], speed, dt)
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
       // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
       // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
       // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
-      const vx = V.vx[eid]
-      const slip = vx > CURVE_MIN_SPEED ? Math.abs(V.vy[eid] - 0.5 * V.wheelbase[eid] * V.yawRate[eid]) / vx : 0
+      const vx = vxA[eid]
+      const slip = vx > CURVE_MIN_SPEED ? Math.abs(vyA[eid] - 0.5 * wheelbaseA[eid] * yawA[eid]) / vx : 0
       const ease = slip <= SLIP_START ? 1 : slip >= 2 * SLIP_START ? 0 : 2 - slip / SLIP_START
-      V.throttle[eid] = throttleFor(demand) * ease
-      V.brake[eid] = brakeFor(demand) * ease
+      throttleA[eid] = throttleFor(demand) * ease
+      brakeA[eid] = brakeFor(demand) * ease
     }
   }
 }

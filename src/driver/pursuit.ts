@@ -3,6 +3,7 @@
  * goal point down the path. Its curvature 2·y / d² (y the goal's lateral offset in the car frame,
  * d its distance) becomes a road-wheel angle through the car's wheelbase, atan(wheelbase · κ).
  */
+import { atan } from './atan'
 
 /** Look-ahead distance never goes below this (m), so steering stays calm at low speed. */
 export const MIN_LOOKAHEAD = 4
@@ -34,6 +35,6 @@ export function pursuitCurvature(px: number, py: number, ux: number, uy: number,
 
 /** Steer input in [-1, 1] (+ left) for path curvature `kappa` through `wheelbase` and steering lock `maxSteer` (rad). */
 export function steerForCurvature(kappa: number, wheelbase: number, maxSteer: number): number {
-  const u = Math.atan(wheelbase * kappa) / maxSteer
+  const u = atan(wheelbase * kappa) / maxSteer // (Math.atan's bits, inlined)
   return u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
 }
