@@ -187,17 +187,11 @@ export function colliderMoved(state: CollisionState, eid: number): void {
  * version, so caches keyed on it survive). Cost: one rotation matrix and one AABB, no allocation.
  */
 export function setColliderPoseFast(state: CollisionState, eid: number, x: number, y: number, z: number, yaw: number, pitch: number, roll: number): void {
-  const m = state.poseScratch, ec = state.eulerCache
-  // the cached trig is reused only for the same angle bit for bit (±0 told apart: their sines differ)
-  if (pitch !== ec[0] || (pitch === 0 && 1 / pitch !== 1 / ec[0])) { ec[0] = pitch; ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch) }
-  if (roll !== ec[1] || (roll === 0 && 1 / roll !== 1 / ec[1])) { ec[1] = roll; ec[4] = Math.cos(roll); ec[5] = Math.sin(roll) }
+  // kept small (rare paths in helpers) so that V8 inlines it into the caller's loop: no boxed arguments
+  const ec = state.eulerCache
+  if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec, pitch, roll)
   const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
-  if (P[p] === x && P[p + 1] === y && P[p + 2] === z) {
-    // same position: the rotation decides whether anything changed
-    mat3FromEulerTrig(m, 0, cy, sy, ec[2], ec[3], ec[4], ec[5])
-    writePose(state, eid, x, y, z, m, 0)
-    return
-  }
+  if (P[p] === x && P[p + 1] === y && P[p + 2] === z) { poseAtSamePosition(state, eid, x, y, z, cy, sy); return }
   // a new position is a move whatever the rotation: write the rotation straight into the store
   P[p] = x; P[p + 1] = y; P[p + 2] = z
   const R = C.rotation, o = eid * 9
@@ -206,6 +200,19 @@ export function setColliderPoseFast(state: CollisionState, eid: number, x: numbe
   boxAabb(C.aabb, eid * 6, x, y, z, R, o, C.params, eid * 4)
   state.moved = true
   state.version++
+}
+
+// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll]; reused only for the same angles bit for bit (±0 told apart: their sines differ).
+function eulerTrig(ec: Float64Array, pitch: number, roll: number): void {
+  ec[0] = pitch; ec[1] = roll
+  ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch); ec[4] = Math.cos(roll); ec[5] = Math.sin(roll)
+}
+
+// setColliderPoseFast at an unchanged position: the rotation decides whether anything changed.
+function poseAtSamePosition(state: CollisionState, eid: number, x: number, y: number, z: number, cy: number, sy: number): void {
+  const m = state.poseScratch, ec = state.eulerCache
+  mat3FromEulerTrig(m, 0, cy, sy, ec[2], ec[3], ec[4], ec[5])
+  writePose(state, eid, x, y, z, m, 0)
 }
 
 /** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
