@@ -98,8 +98,35 @@ export function tryCollider(state: CollisionState, e: number, ray: Float64Array,
 function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   let bestEid = -1
   const planes = state.planes
-  for (let i = 0; i < state.planeCount; i++) bestEid = tryCollider(state, planes[i], ray, bestEid, objectId, localId, mask, out)
+  for (let i = 0; i < state.planeCount; i++) bestEid = tryPlane(state, planes[i], ray, bestEid, objectId, localId, mask, out)
   return bestEid
+}
+
+/**
+ * tryCollider for plane `e` (every query pays for the ground, so it skips rayColliderRay's general
+ * local-ray setup): the very arithmetic of rayColliderRay + rayPlane, so the same bits.
+ */
+function tryPlane(state: CollisionState, e: number, ray: Float64Array, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  const C = state.Collider
+  if ((C.group[e] & mask) === 0 || (objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)) return bestEid
+  const P = C.position, R = C.rotation, r = e * 9
+  const dx = ray[3], dy = ray[4], dz = ray[5]
+  const wx = ray[0] - P[e * 3], wy = ray[1] - P[e * 3 + 1], wz = ray[2] - P[e * 3 + 2]
+  const r2 = R[r + 2], r5 = R[r + 5], r8 = R[r + 8]
+  const lz = r2 * wx + r5 * wy + r8 * wz
+  let t = 0, nx = -dx, ny = -dy, nz = -dz // started inside (local z ≤ 0): t = 0, normal −direction
+  if (!(lz <= 0)) {
+    const ldz = r2 * dx + r5 * dy + r8 * dz
+    if (ldz >= 0) return bestEid
+    t = -lz / ldz
+    if (t > ray[6]) return bestEid
+    // the local normal (0, 0, 1) rotated exactly as rayColliderRay does (keeps the signs of zeros)
+    nx = R[r] * 0 + R[r + 1] * 0 + r2 * 1; ny = R[r + 3] * 0 + R[r + 4] * 0 + r5 * 1; nz = R[r + 6] * 0 + R[r + 7] * 0 + r8 * 1
+  }
+  if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
+  ray[6] = t
+  out[0] = t; out[1] = nx; out[2] = ny; out[3] = nz
+  return e
 }
 
 /** castRay answered from the origin cache (same contract and results; the cache must be ready for this start). */
