@@ -169,20 +169,27 @@ function slab(B: Float64Array, o: number, inv: Float64Array, ray: Float64Array):
  */
 export function normalizeDirection(d: ArrayLike<number>, out: Float64Array): boolean {
   const x = d[0], y = d[1], z = d[2]
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
-  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
-  if (m === 0) { out[0] = 0; out[1] = 0; out[2] = 1; return true }
-  if (m > 1e-150 && m < 1e150) {
-    // no over/underflow: a direction whose squared length rounds to 1 is used exactly as given
-    const l2 = x * x + y * y + z * z
-    if (l2 === 1) { out[0] = x; out[1] = y; out[2] = z; return true }
-    const len = Math.sqrt(l2)
-    out[0] = x / len; out[1] = y / len; out[2] = z / len
-    return true
+  // only numbers: no coercion (or BigInt throw) in the arithmetic below
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false
+  const l2 = x * x + y * y + z * z
+  // m² ≤ l2 ≤ 3m² for m = max |component|: inside this range (with room for rounding) m is in
+  // (1e-150, 1e150) and all are finite, so only outside it are the checks needed
+  if (!(l2 > 1e-299 && l2 < 1e299)) {
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
+    const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
+    if (m === 0) { out[0] = 0; out[1] = 0; out[2] = 1; return true }
+    if (!(m > 1e-150 && m < 1e150)) {
+      // the squares would over/underflow: scale by m first
+      const a = x / m, b = y / m, c = z / m
+      const len = Math.sqrt(a * a + b * b + c * c)
+      out[0] = a / len; out[1] = b / len; out[2] = c / len
+      return true
+    }
   }
-  const a = x / m, b = y / m, c = z / m
-  const len = Math.sqrt(a * a + b * b + c * c)
-  out[0] = a / len; out[1] = b / len; out[2] = c / len
+  // no over/underflow: a direction whose squared length rounds to 1 is used exactly as given
+  if (l2 === 1) { out[0] = x; out[1] = y; out[2] = z; return true }
+  const len = Math.sqrt(l2)
+  out[0] = x / len; out[1] = y / len; out[2] = z / len
   return true
 }
 
@@ -201,8 +208,12 @@ function finiteOr(v: unknown, fallback: number): number {
 export function rayTestInto(state: CollisionState, list: RayCollisionList, start: unknown, direction: unknown, length: unknown, objectId: unknown, localId: unknown, collisionMask: unknown): RayCollisionList {
   list.count = 0
   if (!isVec3(start) || !isVec3(direction) || typeof length !== 'number' || !(length > 0) || !Number.isFinite(length)) return list
-  const oid = finiteOr(objectId, -1), lid = finiteOr(localId, -1), mask = finiteOr(collisionMask, -1)
-  if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(mask)) return list
+  let oid = -1, lid = -1, mask = -1
+  // the filters are usually left out: only then skip their checks
+  if (objectId !== undefined || localId !== undefined || collisionMask !== undefined) {
+    oid = finiteOr(objectId, -1); lid = finiteOr(localId, -1); mask = finiteOr(collisionMask, -1)
+    if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(mask)) return list
+  }
   const ox = start[0], oy = start[1], oz = start[2]
   if (!Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) return list
   const d = state.dirScratch
