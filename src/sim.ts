@@ -42,7 +42,7 @@ export interface SimInternals {
   steps: number
   /** Simulated host time, s. */
   time: number
-  /** Sum of every dt seen, used only for reporting. */
+  /** The dt of the step being run (or last run), s. */
   lastDt: number
 }
 
@@ -136,13 +136,11 @@ export function createSim(world: World, options?: SimOptions): Sim {
   sim.ground = internal.collision.ground
 
   sim.step = (dt: number) => {
-    if (typeof dt !== 'number') throw new TypeError(`dt must be a number, got ${describe(dt)}`)
-    if (!Number.isFinite(dt) || dt <= 0) throw new RangeError(`dt must be finite and > 0, got ${dt}`)
+    positiveNumber(dt, 'dt')
     stepOnce(sim, dt)
   }
   sim.stepMany = (dt: number, n: number) => {
-    if (typeof dt !== 'number') throw new TypeError(`dt must be a number, got ${describe(dt)}`)
-    if (!Number.isFinite(dt) || dt <= 0) throw new RangeError(`dt must be finite and > 0, got ${dt}`)
+    positiveNumber(dt, 'dt')
     nonNegativeInteger(n, 'n')
     for (let i = 0; i < n; i++) stepOnce(sim, dt)
   }
