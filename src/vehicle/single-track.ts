@@ -1,16 +1,20 @@
 /**
- * The single-track (bicycle) model, one substep: one lumped wheel per axle (slots 0 front and 2
- * rear; 1 and 3 mirror them for reporting) with the same tyre law per tyre at half the axle load,
- * load transfer from the last substep's longitudinal acceleration, the shared powertrain, and
- * kinematic blending at low speed (below ~3 m/s yaw rate and side slip follow the steering
- * geometry, so a crawling car has no stiff lateral dynamics). The body stays level.
+ * The single-track (bicycle) model: one lumped wheel per axle (slots 0 front and 2 rear; 1 and 3
+ * mirror them for reporting) with the same tyre law per tyre at half the axle load, load transfer
+ * from the last substep's longitudinal acceleration, the shared powertrain, and kinematic blending
+ * at low speed (below ~3 m/s yaw rate and side slip follow the steering geometry, so a crawling car
+ * has no stiff lateral dynamics). The body stays level.
+ *
+ * This is the cheap level of detail, so one call runs all of a car's substeps of a host step with
+ * the car's state in locals (read once, written back once): no per-substep store traffic, no calls
+ * but the surface lookup and the gearbox.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { tyreDamping as tyreDamping_, tyreIn as tyreIn_, tyreOut as tyreOut_ } from './tyre'
-import { ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptTorque as ptTorque_, stepDriveline as stepDriveline_ } from './powertrain'
-import { bodyIn as bodyIn_, freeWheel as freeWheel_, integratePlanar as integratePlanar_, steerTowards as steerTowards_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
+import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
+import { freeWheel as freeWheel_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
@@ -19,137 +23,220 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 const tyreDamping = tyreDamping_
 const tyreIn = tyreIn_
 const tyreOut = tyreOut_
+const limitSpin = limitSpin_
 const ptFree = ptFree_
 const ptGround = ptGround_
 const ptJ = ptJ_
+const ptSolve = ptSolve_
 const ptTorque = ptTorque_
-const stepDriveline = stepDriveline_
-const bodyIn = bodyIn_
+const solveDriveline = solveDriveline_
 const freeWheel = freeWheel_
-const integratePlanar = integratePlanar_
-const steerTowards = steerTowards_
-const wheelHeld = wheelHeld_
 const wheelIn = wheelIn_
+const wheelHeld = wheelHeld_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
+
+// per axle slot (0 front, 2 rear): wheel-frame ground velocity and tyre damping of this substep
+const vxs = new Float64Array(4)
+const vys = new Float64Array(4)
+const cxs = new Float64Array(4)
+const cys = new Float64Array(4)
 
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
 export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
 export const DYNAMIC_ABOVE = 3
 
-const cxs = new Float64Array(4)
-const cys = new Float64Array(4)
-const vxs = new Float64Array(4)
-const vys = new Float64Array(4)
-
 /** Advances single-track car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
 export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
   substep[0] = h
   substep[1] = gravity
-  singleTrackSubstep(C, d, eid, surfaces)
+  singleTrackSubsteps(C, d, eid, surfaces, 1)
 }
 
-/** Like stepSingleTrack with h and gravity already in `substep` (the vehicle system sets them once per car). */
-export function singleTrackSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
+/**
+ * Advances single-track car `eid` by `n` substeps with h and gravity already in `substep` (the
+ * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac.
+ */
+export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, n: number): void {
   const h = substep[0]
   const gravity = substep[1]
+  // the definition, and this host step's inputs (constant over its substeps)
   const a = d.a
   const b = d.b
   const L = d.L
   const R = d.R
-  steerTowards(C, d, eid)
-  const delta = C.steerAngle[eid]
-  const cd = Math.cos(delta)
-  const sd = Math.sin(delta)
   const m = d.mass
-  const transfer = (m * C.ax[eid] * d.h) / L
-  let fzF = (m * gravity * b) / L - transfer
-  let fzR = (m * gravity * a) / L + transfer
-  if (fzF < 0) fzF = 0
-  if (fzR < 0) fzR = 0
-
-  const vx = C.vx[eid]
-  const vy = C.vy[eid]
-  const r = C.yawRate[eid]
+  const iz = d.iz
+  const dragK = d.dragK
+  const mTransfer = d.h
+  const ltF = d.ltF
+  const ltR = d.ltR
+  const iw2 = 2 * d.iw
+  const tcs = d.tcs
+  const shareF = d.axleShare[0]
+  const shareR = d.axleShare[2]
+  const staticF = (m * gravity * b) / L
+  const staticR = (m * gravity * a) / L
+  const target = C.steer[eid] * d.maxSteer
+  const steerStep = d.steerRate * h
+  const brake = C.brake[eid]
+  const brakeF = brake * 2 * d.brakeFront
+  const brakeR = brake * 2 * d.brakeRear
+  const handT = 2 * C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
   const w0 = eid * 4
-  const brake = C.brake[eid]
-  let cY = 0
-  let cR = 0
-  for (let k = 0; k < 2; k++) {
-    const i = k * 2
-    const front = k === 0
-    const xa = front ? a : -b
-    let grip = 1
-    let rr = DEFAULT_RR
+  // the car's state
+  let x = C.x[eid]
+  let y = C.y[eid]
+  let psi = C.heading[eid]
+  let vx = C.vx[eid]
+  let vy = C.vy[eid]
+  let r = C.yawRate[eid]
+  let ax = C.ax[eid]
+  let delta = C.steerAngle[eid]
+  let omegaF = ws[w0]
+  let omegaR = ws[w0 + 2]
+  // cos/sin of the road-wheel angle, recomputed only when it moved (it holds still once the ramp is done)
+  let cd = Math.cos(delta)
+  let sd = Math.sin(delta)
+  let lastDelta = delta
+  // cos/sin of the heading, for the surface lookup (the position update leaves them for the next substep)
+  let cp = 0
+  let sp = 0
+  if (surfaces !== null) { cp = Math.cos(psi); sp = Math.sin(psi) }
+  let gripF = 1
+  let gripR = 1
+  let rrF = DEFAULT_RR
+  let rrR = DEFAULT_RR
+
+  for (let step = 0; step < n; step++) {
+    // rate-limited steering
+    const diff = target - delta
+    delta = diff > steerStep ? delta + steerStep : diff < -steerStep ? delta - steerStep : target
+    if (delta !== lastDelta) { cd = Math.cos(delta); sd = Math.sin(delta); lastDelta = delta }
+    const transfer = (m * ax * mTransfer) / L
+    let fzF = staticF - transfer
+    let fzR = staticR + transfer
+    if (fzF < 0) fzF = 0
+    if (fzR < 0) fzR = 0
     if (surfaces !== null) {
-      const psi = C.heading[eid]
-      const s = surfaces.surfaceAt(C.x[eid] + Math.cos(psi) * xa, C.y[eid] + Math.sin(psi) * xa)
-      grip = s.grip
-      rr = s.rollingResistance
+      const sf = surfaces.surfaceAt(x + cp * a, y + sp * a)
+      gripF = sf.grip
+      rrF = sf.rollingResistance
+      const sr = surfaces.surfaceAt(x + cp * -b, y + sp * -b)
+      gripR = sr.grip
+      rrR = sr.rollingResistance
     }
-    const fz = front ? fzF : fzR
-    const vyc = vy + r * xa
-    const c = front ? cd : 1
-    const s = front ? sd : 0
-    const u = vx * c + vyc * s
-    const w = -vx * s + vyc * c
-    vxs[i] = u
-    ptGround[i] = u
-    vys[i] = w
-    const omega = ws[w0 + i]
-    // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
-    // under the axle's steady lateral load transfer (ay ≈ r·vx)
-    tyreIn[0] = 0.5 * fz; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
-    tyreIn[5] = (front ? d.ltF : d.ltR) * r * vx
-    tyreDamping(d)
-    const cx = 2 * tyreOut[0]
-    const cy = 2 * tyreOut[1]
-    cxs[i] = cx
-    cys[i] = cy
-    wheelIn[0] = omega; wheelIn[1] = 2 * d.iw; wheelIn[2] = cx; wheelIn[3] = u
-    wheelIn[4] = brake * 2 * (front ? d.brakeFront : d.brakeRear)
-    wheelIn[5] = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
-    freeWheel(d, i)
-    cY += cx * s * s + cy * c * c
-    cR += cy * xa * xa
-  }
-  ptFree[1] = ptFree[3] = 0
-  ptJ[1] = ptJ[3] = 1
-  stepDriveline(C, d, eid, d.axleShare, false)
 
-  let fx = 0
-  let fy = 0
-  let mz = 0
-  let cHeld = 0
-  for (let k = 0; k < 2; k++) {
-    const i = k * 2
-    const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
-    ws[w0 + i] = omega
-    ws[w0 + i + 1] = omega
-    const ftx = cxs[i] * (omega * R - vxs[i])
-    const fty = -cys[i] * vys[i]
-    const c = k === 0 ? cd : 1
-    const s = k === 0 ? sd : 0
-    const fbx = ftx * c - fty * s
-    const fby = ftx * s + fty * c
-    fx += fbx
-    fy += fby
-    mz += (k === 0 ? a : -b) * fby
-    if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
-  }
-  bodyIn[0] = fx; bodyIn[1] = fy; bodyIn[2] = mz; bodyIn[3] = cHeld; bodyIn[4] = cY; bodyIn[5] = cR
-  integratePlanar(C, d, eid)
+    let cY = 0
+    let cR = 0
+    for (let k = 0; k < 2; k++) {
+      const i = k * 2
+      const front = k === 0
+      const xa = front ? a : -b
+      const fz = front ? fzF : fzR
+      const grip = front ? gripF : gripR
+      const vyc = vy + r * xa
+      // the rear wheel is straight (cos 1, sin 0; kept as products so zeros keep their signs)
+      const c = front ? cd : 1
+      const s = front ? sd : 0
+      const u = vx * c + vyc * s
+      const w = -vx * s + vyc * c
+      vxs[i] = u
+      ptGround[i] = u
+      vys[i] = w
+      const omega = front ? omegaF : omegaR
+      // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
+      // under the axle's steady lateral load transfer (ay ≈ r·vx)
+      tyreIn[0] = 0.5 * fz; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
+      tyreIn[5] = (front ? ltF : ltR) * r * vx
+      tyreDamping(d)
+      const cx = 2 * tyreOut[0]
+      const cy = 2 * tyreOut[1]
+      cxs[i] = cx
+      cys[i] = cy
+      wheelIn[0] = omega; wheelIn[1] = iw2; wheelIn[2] = cx; wheelIn[3] = u; wheelIn[4] = front ? brakeF : brakeR
+      wheelIn[5] = (front ? rrF : rrR) * fz * R + (front ? 0 : handT)
+      freeWheel(d, i)
+      cY += cx * s * s + cy * c * c
+      cR += cy * xa * xa
+    }
+    // the driveline on the two axle wheels
+    let carrier = 0
+    let roll = 0
+    let S = 0
+    if (shareF !== 0) { carrier += shareF * ptFree[0]; roll += shareF * ptGround[0]; S += (shareF * shareF) / ptJ[0] }
+    if (shareR !== 0) { carrier += shareR * ptFree[2]; roll += shareR * ptGround[2]; S += (shareR * shareR) / ptJ[2] }
+    ptSolve[0] = carrier
+    ptSolve[1] = roll
+    ptSolve[2] = S
+    solveDriveline(C, d, eid)
+    const tc = ptSolve[3]
+    ptTorque[0] = shareF * tc
+    ptTorque[2] = shareR * tc
+    if (tcs && tc !== 0) {
+      if (shareF !== 0) limitSpin(d, 0)
+      if (shareR !== 0) limitSpin(d, 2)
+    }
 
-  // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
-  const nvx = C.vx[eid]
-  const sx = nvx < 0 ? -nvx : nvx
-  if (sx < DYNAMIC_ABOVE) {
-    let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
-    if (wgt < 0) wgt = 0
-    const rk = (nvx * Math.tan(delta)) / L
-    C.yawRate[eid] = wgt * C.yawRate[eid] + (1 - wgt) * rk
-    C.vy[eid] = wgt * C.vy[eid] + (1 - wgt) * rk * b
+    let fx = 0
+    let fy = 0
+    let mz = 0
+    let cHeld = 0
+    for (let k = 0; k < 2; k++) {
+      const i = k * 2
+      const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
+      if (k === 0) omegaF = omega
+      else omegaR = omega
+      const ftx = cxs[i] * (omega * R - vxs[i])
+      const fty = -cys[i] * vys[i]
+      const c = k === 0 ? cd : 1
+      const s = k === 0 ? sd : 0
+      const fbx = ftx * c - fty * s
+      const fby = ftx * s + fty * c
+      fx += fbx
+      fy += fby
+      mz += (k === 0 ? a : -b) * fby
+      if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
+    }
+
+    // the planar body: longitudinal explicit but for held wheels, lateral and yaw with implicit damping
+    const v = Math.sqrt(vx * vx + vy * vy)
+    const kd = dragK * v
+    const axn = (fx - kd * vx) / m + r * vy
+    const ayn = (fy - kd * vy) / m - r * vx
+    let nvx = vx + (h * axn) / (1 + (h * cHeld) / m)
+    let nvy = vy + (h * ayn) / (1 + (h * cY) / m)
+    let nr = r + (h * mz) / iz / (1 + (h * cR) / iz)
+    ax = fx / m
+    psi = psi + h * nr
+    cp = Math.cos(psi)
+    sp = Math.sin(psi)
+    x += h * (nvx * cp - nvy * sp)
+    y += h * (nvx * sp + nvy * cp)
+
+    // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
+    const sx = nvx < 0 ? -nvx : nvx
+    if (sx < DYNAMIC_ABOVE) {
+      let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
+      if (wgt < 0) wgt = 0
+      const rk = (nvx * Math.tan(delta)) / L
+      nr = wgt * nr + (1 - wgt) * rk
+      nvy = wgt * nvy + (1 - wgt) * rk * b
+    }
+    vx = nvx
+    vy = nvy
+    r = nr
   }
+  C.x[eid] = x
+  C.y[eid] = y
+  C.heading[eid] = psi
+  C.vx[eid] = vx
+  C.vy[eid] = vy
+  C.yawRate[eid] = r
+  C.ax[eid] = ax
+  C.steerAngle[eid] = delta
+  ws[w0] = ws[w0 + 1] = omegaF
+  ws[w0 + 2] = ws[w0 + 3] = omegaR
 }

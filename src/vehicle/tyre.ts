@@ -33,7 +33,9 @@ export function tyreDamping(d: ResolvedCar): void {
   const spread = tyreIn[5]
   if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
   const ax = vx < 0 ? -vx : vx
-  const den = ax > V_LOW ? ax : V_LOW
+  // 0.5 = V_LOW as a literal: V8 keeps a module binding boxed, and a phi of it with ax would box
+  // ax too (an allocation per call)
+  const den = ax > 0.5 ? ax : 0.5
   let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
   const muMin = 0.3 * d.mu * grip
   if (mu < muMin) mu = muMin
