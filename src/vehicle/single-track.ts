@@ -1,18 +1,19 @@
 /**
  * The single-track (bicycle) model: one lumped wheel per axle (slots 0 front and 2 rear; 1 and 3
- * mirror them for reporting) with the same tyre law per tyre at half the axle load, load transfer
- * from the last substep's longitudinal acceleration, the shared powertrain, and kinematic blending
- * at low speed (below ~3 m/s yaw rate and side slip follow the steering geometry, so a crawling car
- * has no stiff lateral dynamics). The body stays level.
+ * mirror them for reporting) with the tyre law of tyre.ts per tyre at half the axle load, load
+ * transfer from the last substep's longitudinal acceleration, the shared powertrain, and kinematic
+ * blending at low speed (below ~3 m/s yaw rate and side slip follow the steering geometry, so a
+ * crawling car has no stiff lateral dynamics). The body stays level.
  *
- * This is the cheap level of detail, so one call runs all of a car's substeps of a host step with
- * the car's state in locals (read once, written back once): no per-substep store traffic, no calls
- * but the surface lookup and the gearbox.
+ * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
+ * the car's state in locals (read once, written back once) and the tyre evaluated in the loop on
+ * the definition's tabulated curve (tyreCurveTable: no atan or sin, within 2e-5 of the formula);
+ * the only calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping as tyreDamping_, tyreIn as tyreIn_, tyreOut as tyreOut_ } from './tyre'
+import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
 import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
 import { freeWheel as freeWheel_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
 import { substep as substep_ } from './substep'
@@ -20,9 +21,8 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
 // Imported bindings copied to module constants: test runners that turn imports into namespace
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const tyreDamping = tyreDamping_
-const tyreIn = tyreIn_
-const tyreOut = tyreOut_
+const CURVE_END = CURVE_END_
+const CURVE_PER_UNIT = CURVE_PER_UNIT_
 const limitSpin = limitSpin_
 const ptFree = ptFree_
 const ptGround = ptGround_
@@ -31,8 +31,8 @@ const ptSolve = ptSolve_
 const ptTorque = ptTorque_
 const solveDriveline = solveDriveline_
 const freeWheel = freeWheel_
-const wheelIn = wheelIn_
 const wheelHeld = wheelHeld_
+const wheelIn = wheelIn_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
 
@@ -56,7 +56,8 @@ export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: num
 
 /**
  * Advances single-track car `eid` by `n` substeps with h and gravity already in `substep` (the
- * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac.
+ * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac, plus a surface
+ * lookup per axle with a surface map.
  */
 export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, n: number): void {
   const h = substep[0]
@@ -69,11 +70,20 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const m = d.mass
   const iz = d.iz
   const dragK = d.dragK
-  const mTransfer = d.h
+  const cgHeight = d.h
   const ltF = d.ltF
   const ltR = d.ltR
   const iw2 = 2 * d.iw
   const tcs = d.tcs
+  const mu0 = d.mu
+  const loadSens = d.loadSens
+  const invFz0 = 1 / d.fz0
+  const pairLoss = (2 * mu0 * loadSens) / d.fz0
+  const invPeakSlip = 1 / d.peakSlip
+  const invPeakAngle = 1 / d.peakSlipAngle
+  const mfB = d.mfB
+  const mfC = d.mfC
+  const curve = d.tyreTable
   const shareF = d.axleShare[0]
   const shareR = d.axleShare[2]
   const staticF = (m * gravity * b) / L
@@ -115,7 +125,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const diff = target - delta
     delta = diff > steerStep ? delta + steerStep : diff < -steerStep ? delta - steerStep : target
     if (delta !== lastDelta) { cd = Math.cos(delta); sd = Math.sin(delta); lastDelta = delta }
-    const transfer = (m * ax * mTransfer) / L
+    const transfer = (m * ax * cgHeight) / L
     let fzF = staticF - transfer
     let fzR = staticR + transfer
     if (fzF < 0) fzF = 0
@@ -135,8 +145,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       const i = k * 2
       const front = k === 0
       const xa = front ? a : -b
-      const fz = front ? fzF : fzR
-      const grip = front ? gripF : gripR
       const vyc = vy + r * xa
       // the rear wheel is straight (cos 1, sin 0; kept as products so zeros keep their signs)
       const c = front ? cd : 1
@@ -147,21 +155,55 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       ptGround[i] = u
       vys[i] = w
       const omega = front ? omegaF : omegaR
-      // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
-      // under the axle's steady lateral load transfer (ay ≈ r·vx)
-      tyreIn[0] = 0.5 * fz; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
-      tyreIn[5] = (front ? ltF : ltR) * r * vx
-      tyreDamping(d)
-      const cx = 2 * tyreOut[0]
-      const cy = 2 * tyreOut[1]
+      const fzAxle = front ? fzF : fzR
+      // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
+      // peak (twice one tyre's, less what load sensitivity takes under the axle's steady lateral
+      // load transfer, ay ≈ r·vx) and the definition's factors divided out once per host step.
+      let cx = 0
+      let cy = 0
+      const fz = 0.5 * fzAxle
+      if (fz > 0) {
+        const grip = front ? gripF : gripR
+        const au = u < 0 ? -u : u
+        const invDen = 1 / (au > 0.5 ? au : 0.5)
+        let mu = mu0 * grip * (1 - loadSens * (fz * invFz0 - 1))
+        const muMin = 0.3 * mu0 * grip
+        if (mu < muMin) mu = muMin
+        const spread = (front ? ltF : ltR) * r * vx
+        let D = 2 * mu * fz
+        const loss = pairLoss * grip * spread * spread
+        D = D - loss > 0.3 * D ? D - loss : 0.3 * D
+        const slipV = omega * R - u
+        const sx = slipV * invDen * invPeakSlip
+        const sy = w * invDen * invPeakAngle
+        const rho = Math.sqrt(sx * sx + sy * sy)
+        // F(ρ)/ρ from the table, the formula past its end
+        let g: number
+        if (rho < CURVE_END) {
+          const q = rho * CURVE_PER_UNIT
+          const j = q | 0
+          const g0 = curve[j]
+          g = D * (g0 + (q - j) * (curve[j + 1] - g0))
+        } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
+        cx = g * invDen * invPeakSlip
+        cy = g * invDen * invPeakAngle
+        if (rho > 1) {
+          // sliding: the force turns to oppose the slip velocity itself
+          const beta = rho > 2 ? 1 : rho - 1
+          const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
+          cx += beta * (iso - cx)
+          cy += beta * (iso - cy)
+        }
+      }
       cxs[i] = cx
       cys[i] = cy
       wheelIn[0] = omega; wheelIn[1] = iw2; wheelIn[2] = cx; wheelIn[3] = u; wheelIn[4] = front ? brakeF : brakeR
-      wheelIn[5] = (front ? rrF : rrR) * fz * R + (front ? 0 : handT)
+      wheelIn[5] = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
       freeWheel(d, i)
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
+
     // the driveline on the two axle wheels
     let carrier = 0
     let roll = 0
@@ -180,6 +222,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       if (shareR !== 0) limitSpin(d, 2)
     }
 
+    // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
     let fx = 0
     let fy = 0
     let mz = 0
@@ -201,12 +244,12 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
     }
 
-    // the planar body: longitudinal explicit but for held wheels, lateral and yaw with implicit damping
-    const v = Math.sqrt(vx * vx + vy * vy)
-    const kd = dragK * v
-    const axn = (fx - kd * vx) / m + r * vy
-    const ayn = (fy - kd * vy) / m - r * vx
-    let nvx = vx + (h * axn) / (1 + (h * cHeld) / m)
+    // the planar body (as integratePlanar): longitudinal explicit but for held wheels, lateral and
+    // yaw with the diagonal implicit damping; then heading and position
+    const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
+    const axn = (fx - kDrag * vx) / m + r * vy
+    const ayn = (fy - kDrag * vy) / m - r * vx
+    const nvx = vx + (h * axn) / (1 + (h * cHeld) / m)
     let nvy = vy + (h * ayn) / (1 + (h * cY) / m)
     let nr = r + (h * mz) / iz / (1 + (h * cR) / iz)
     ax = fx / m
