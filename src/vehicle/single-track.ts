@@ -7,7 +7,7 @@
  *
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once) and the tyre evaluated in the loop on
- * the definition's tabulated curve (tyreCurveTable: no atan or sin, within 2e-5 of the formula);
+ * the definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for the presets);
  * the only calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
  */
 import type { CarStore } from '../../components/car'

@@ -28,8 +28,9 @@ const curveTables = new Map<string, Float64Array>()
 /**
  * The curve's secant per unit peak force, sin(C·atan(B·ρ))/ρ (limit B·C at ρ → 0), sampled every
  * 1/CURVE_PER_UNIT over [0, CURVE_END] for shape factors B, C: built once per definition (8 kB).
- * Linear interpolation in it is within 2e-5 of the formula (relative, measured on the presets),
- * and skips an atan and a sin: the single-track model's tyre (single-track.ts).
+ * Linear interpolation in it is within 2e-5 of the formula (relative) for slideRatio ≤ 0.9 (1e-5
+ * for the presets' 0.8; 1e-3 at the sharpest allowed curve, 0.999), and skips an atan and a sin:
+ * the single-track model's tyre (single-track.ts).
  */
 export function tyreCurveTable(B: number, C: number): Float64Array {
   // definitions are resolved per addCar: cars on the same tyre share one table
