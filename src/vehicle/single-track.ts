@@ -15,7 +15,7 @@ import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
 import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
-import { freeWheel as freeWheel_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
+import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
@@ -30,9 +30,8 @@ const ptJ = ptJ_
 const ptSolve = ptSolve_
 const ptTorque = ptTorque_
 const solveDriveline = solveDriveline_
-const freeWheel = freeWheel_
+const spinFree = spinFree_
 const wheelHeld = wheelHeld_
-const wheelIn = wheelIn_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
 
@@ -197,9 +196,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       }
       cxs[i] = cx
       cys[i] = cy
-      wheelIn[0] = omega; wheelIn[1] = iw2; wheelIn[2] = cx; wheelIn[3] = u; wheelIn[4] = front ? brakeF : brakeR
-      wheelIn[5] = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
-      freeWheel(d, i)
+      spinFree(d, i, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT))
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
