@@ -67,7 +67,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const L = d.L
   const R = d.R
   const m = d.mass
-  const iz = d.iz
   const dragK = d.dragK
   const cgHeight = d.h
   const ltF = d.ltF
@@ -85,6 +84,11 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const curve = d.tyreTable
   const shareF = d.axleShare[0]
   const shareR = d.axleShare[2]
+  const invM = 1 / m
+  const invL = 1 / L
+  const hOverM = h / m
+  const hOverIz = h / d.iz
+  const transferPerAx = (m * cgHeight) / L
   const staticF = (m * gravity * b) / L
   const staticR = (m * gravity * a) / L
   const target = C.steer[eid] * d.maxSteer
@@ -124,7 +128,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const diff = target - delta
     delta = diff > steerStep ? delta + steerStep : diff < -steerStep ? delta - steerStep : target
     if (delta !== lastDelta) { cd = Math.cos(delta); sd = Math.sin(delta); lastDelta = delta }
-    const transfer = (m * ax * cgHeight) / L
+    const transfer = transferPerAx * ax
     let fzF = staticF - transfer
     let fzR = staticR + transfer
     if (fzF < 0) fzF = 0
@@ -241,15 +245,16 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
     }
 
-    // the planar body (as integratePlanar): longitudinal explicit but for held wheels, lateral and
-    // yaw with the diagonal implicit damping; then heading and position
+    // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
+    // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
+    // diagonal implicit damping; then heading and position
     const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
-    const axn = (fx - kDrag * vx) / m + r * vy
-    const ayn = (fy - kDrag * vy) / m - r * vx
-    const nvx = vx + (h * axn) / (1 + (h * cHeld) / m)
-    let nvy = vy + (h * ayn) / (1 + (h * cY) / m)
-    let nr = r + (h * mz) / iz / (1 + (h * cR) / iz)
-    ax = fx / m
+    const axn = (fx - kDrag * vx) * invM + r * vy
+    const ayn = (fy - kDrag * vy) * invM - r * vx
+    const nvx = vx + (h * axn) / (1 + hOverM * cHeld)
+    let nvy = vy + (h * ayn) / (1 + hOverM * cY)
+    let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
+    ax = fx * invM
     psi = psi + h * nr
     cp = Math.cos(psi)
     sp = Math.sin(psi)
@@ -261,7 +266,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     if (sx < DYNAMIC_ABOVE) {
       let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
       if (wgt < 0) wgt = 0
-      const rk = (nvx * Math.tan(delta)) / L
+      const rk = nvx * Math.tan(delta) * invL
       nr = wgt * nr + (1 - wgt) * rk
       nvy = wgt * nvy + (1 - wgt) * rk * b
     }
