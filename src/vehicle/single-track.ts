@@ -41,6 +41,13 @@ const vys = new Float64Array(4)
 const cxs = new Float64Array(4)
 const cys = new Float64Array(4)
 
+// turnHeading's note: within a host step the heading's cos/sin are turned by each substep's yaw
+// increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
+// |dψ| < TURN_BELOW; past it they are recomputed) instead of recomputed: rounding drifts by
+// ~1e-16 a substep. They are exact again from the heading at every host step's start, so no state
+// is added (snapshots, restores and stepMany ≡ step stay exact).
+const TURN_BELOW = 0.02
+
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
 export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
@@ -114,10 +121,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let cd = Math.cos(delta)
   let sd = Math.sin(delta)
   let lastDelta = delta
-  // cos/sin of the heading, for the surface lookup (the position update leaves them for the next substep)
-  let cp = 0
-  let sp = 0
-  if (surfaces !== null) { cp = Math.cos(psi); sp = Math.sin(psi) }
+  // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
+  // increment (turnHeading's note); for the surface lookup and the position update
+  let cp = Math.cos(psi)
+  let sp = Math.sin(psi)
   let gripF = 1
   let gripR = 1
   let rrF = DEFAULT_RR
@@ -255,9 +262,19 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let nvy = vy + (h * ayn) / (1 + hOverM * cY)
     let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
     ax = fx * invM
-    psi = psi + h * nr
-    cp = Math.cos(psi)
-    sp = Math.sin(psi)
+    const dpsi = h * nr
+    psi = psi + dpsi
+    if (dpsi < TURN_BELOW && dpsi > -TURN_BELOW) {
+      const q = dpsi * dpsi
+      const c = 1 - q * (0.5 - q * (1 / 24 - q / 720))
+      const s = dpsi * (1 - q * (1 / 6 - q / 120))
+      const ncp = cp * c - sp * s
+      sp = sp * c + cp * s
+      cp = ncp
+    } else {
+      cp = Math.cos(psi)
+      sp = Math.sin(psi)
+    }
     x += h * (nvx * cp - nvy * sp)
     y += h * (nvx * sp + nvy * cp)
 
