@@ -231,26 +231,23 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     }
 
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
-    let fx = 0
-    let fy = 0
-    let mz = 0
+    const tqF = ptTorque[0]
+    const tqR = ptTorque[2]
+    omegaF = ptFree[0] + (h * tqF) / ptJ[0]
+    omegaR = ptFree[2] + (h * tqR) / ptJ[2]
+    const cxF = cxs[0]
+    const cxR = cxs[2]
+    const ftxF = cxF * (omegaF * R - vxs[0])
+    const ftyF = -cys[0] * vys[0]
+    const ftxR = cxR * (omegaR * R - vxs[2])
+    const ftyR = -cys[2] * vys[2]
+    const fbyF = ftxF * sd + ftyF * cd
+    const fx = ftxF * cd - ftyF * sd + ftxR
+    const fy = fbyF + ftyR
+    const mz = a * fbyF - b * ftyR
     let cHeld = 0
-    for (let k = 0; k < 2; k++) {
-      const i = k * 2
-      const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
-      if (k === 0) omegaF = omega
-      else omegaR = omega
-      const ftx = cxs[i] * (omega * R - vxs[i])
-      const fty = -cys[i] * vys[i]
-      const c = k === 0 ? cd : 1
-      const s = k === 0 ? sd : 0
-      const fbx = ftx * c - fty * s
-      const fby = ftx * s + fty * c
-      fx += fbx
-      fy += fby
-      mz += (k === 0 ? a : -b) * fby
-      if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
-    }
+    if (wheelHeld[0] === 1 && tqF === 0) cHeld += cxF * cd * cd
+    if (wheelHeld[2] === 1 && tqR === 0) cHeld += cxR
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
