@@ -6,9 +6,10 @@
  * crawling car has no stiff lateral dynamics). The body stays level.
  *
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
- * the car's state in locals (read once, written back once) and the tyre evaluated in the loop on
- * the definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for the presets);
- * the only calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
+ * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
+ * definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for
+ * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW); the only
+ * calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
@@ -41,7 +42,7 @@ const vys = new Float64Array(4)
 const cxs = new Float64Array(4)
 const cys = new Float64Array(4)
 
-// turnHeading's note: within a host step the heading's cos/sin are turned by each substep's yaw
+// Within a host step the heading's cos/sin are turned by each substep's yaw
 // increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
 // |dψ| < TURN_BELOW; past it they are recomputed) instead of recomputed: rounding drifts by
 // ~1e-16 a substep. They are exact again from the heading at every host step's start, so no state
@@ -122,7 +123,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let sd = Math.sin(delta)
   let lastDelta = delta
   // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
-  // increment (turnHeading's note); for the surface lookup and the position update
+  // increment (see TURN_BELOW); for the surface lookup and the position update
   let cp = Math.cos(psi)
   let sp = Math.sin(psi)
   let gripF = 1
