@@ -36,12 +36,6 @@ const wheelHeld = wheelHeld_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
 
-// per axle slot (0 front, 2 rear): wheel-frame ground velocity and tyre damping of this substep
-const vxs = new Float64Array(4)
-const vys = new Float64Array(4)
-const cxs = new Float64Array(4)
-const cys = new Float64Array(4)
-
 // Within a host step the heading's cos/sin are turned by each substep's yaw
 // increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
 // |dψ| < TURN_BELOW; past it they are recomputed) instead of recomputed: rounding drifts by
@@ -150,6 +144,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       rrR = sr.rollingResistance
     }
 
+    // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
+    let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
     let cY = 0
     let cR = 0
     for (let k = 0; k < 2; k++) {
@@ -162,9 +158,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       const s = front ? sd : 0
       const u = vx * c + vyc * s
       const w = -vx * s + vyc * c
-      vxs[i] = u
       ptGround[i] = u
-      vys[i] = w
       const omega = front ? omegaF : omegaR
       const fzAxle = front ? fzF : fzR
       // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
@@ -206,8 +200,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      cxs[i] = cx
-      cys[i] = cy
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy } else { uR = u; wR = w; cxR = cx; cyR = cy }
       spinFree(d, i, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT))
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
@@ -236,12 +229,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const tqR = ptTorque[2]
     omegaF = ptFree[0] + (h * tqF) / ptJ[0]
     omegaR = ptFree[2] + (h * tqR) / ptJ[2]
-    const cxF = cxs[0]
-    const cxR = cxs[2]
-    const ftxF = cxF * (omegaF * R - vxs[0])
-    const ftyF = -cys[0] * vys[0]
-    const ftxR = cxR * (omegaR * R - vxs[2])
-    const ftyR = -cys[2] * vys[2]
+    const ftxF = cxF * (omegaF * R - uF)
+    const ftyF = -cyF * wF
+    const ftxR = cxR * (omegaR * R - uR)
+    const ftyR = -cyR * wR
     const fbyF = ftxF * sd + ftyF * cd
     const fx = ftxF * cd - ftyF * sd + ftxR
     const fy = fbyF + ftyR
