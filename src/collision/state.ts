@@ -200,12 +200,7 @@ export const poseIn = new Float64Array(6)
  * the wrapper above is small enough to inline and passes none.
  */
 export function setColliderPoseIn(state: CollisionState, eid: number): void {
-  const x = poseIn[0]
-  const y = poseIn[1]
-  const z = poseIn[2]
-  const yaw = poseIn[3]
-  const pitch = poseIn[4]
-  const roll = poseIn[5]
+  const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
   const ec = state.eulerCache
   if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec, pitch, roll)
   const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
