@@ -112,10 +112,11 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let delta = C.steerAngle[eid]
   let omegaF = ws[w0]
   let omegaR = ws[w0 + 2]
-  // cos/sin of the road-wheel angle, recomputed only when it moved (it holds still once the ramp is done)
-  let cd = Math.cos(delta)
-  let sd = Math.sin(delta)
-  let lastDelta = delta
+  // cos/sin of the road-wheel angle, computed in the first substep (after its steering step, which
+  // most often moves the angle) and again only when it moved (it holds still once the ramp is done)
+  let cd = 1
+  let sd = 0
+  let lastDelta = NaN
   // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
   // increment (see TURN_BELOW); for the surface lookup and the position update
   let cp = Math.cos(psi)
