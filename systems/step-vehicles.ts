@@ -2,14 +2,14 @@
 import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { fourWheelSubstep as fourWheelSubstep_ } from '../src/vehicle/four-wheel'
-import { singleTrackSubstep as singleTrackSubstep_ } from '../src/vehicle/single-track'
+import { singleTrackSubsteps as singleTrackSubsteps_ } from '../src/vehicle/single-track'
 import { substep as substep_ } from '../src/vehicle/substep'
 import { carArrays } from '../src/vehicle/install'
 
 // Imported bindings copied to module constants: test runners that turn imports into namespace
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
 const fourWheelSubstep = fourWheelSubstep_
-const singleTrackSubstep = singleTrackSubstep_
+const singleTrackSubsteps = singleTrackSubsteps_
 const substep = substep_
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
@@ -42,7 +42,10 @@ export function stepVehicles(world: World): World {
     if (C.model[eid] === 0) {
       while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }
     } else {
-      while (acc >= 1 - EPS) { singleTrackSubstep(C, d, eid, surfaces); acc -= 1; t += h }
+      // the cheap model takes all its substeps in one call (its state stays in locals between them)
+      let n = 0
+      while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
+      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, n)
     }
     C.acc[eid] = acc
     C.time[eid] = t

@@ -187,7 +187,20 @@ export function colliderMoved(state: CollisionState, eid: number): void {
  * version, so caches keyed on it survive). Cost: one rotation matrix and one AABB, no allocation.
  */
 export function setColliderPoseFast(state: CollisionState, eid: number, x: number, y: number, z: number, yaw: number, pitch: number, roll: number): void {
-  // kept small (rare paths in helpers) so that V8 inlines it into the caller's loop: no boxed arguments
+  poseIn[0] = x; poseIn[1] = y; poseIn[2] = z; poseIn[3] = yaw; poseIn[4] = pitch; poseIn[5] = roll
+  setColliderPoseIn(state, eid)
+}
+
+/** The pose setColliderPoseIn reads: [x, y, z, yaw, pitch, roll] (scratch). */
+export const poseIn = new Float64Array(6)
+
+/**
+ * setColliderPoseFast with the pose in poseIn. Its body inlines enough that V8 will not inline it
+ * into a loop, and a call it does not inline boxes every double argument (an allocation each):
+ * the wrapper above is small enough to inline and passes none.
+ */
+export function setColliderPoseIn(state: CollisionState, eid: number): void {
+  const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
   const ec = state.eulerCache
   if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec, pitch, roll)
   const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3

@@ -1,5 +1,6 @@
 /** CarDefinition: the plain, documented description of a car, its validation, and the resolved form the models run on. */
 import { describe } from '../validate'
+import { tyreCurveTable } from './tyre'
 
 /** Tyre parameters (a simplified Magic Formula on normalised combined slip, see tyre.ts). */
 export interface TyreDefinition {
@@ -186,6 +187,8 @@ export interface ResolvedCar {
   peakSlipAngle: number
   mfB: number
   mfC: number
+  /** The tyre curve tabulated for the single-track model (tyreCurveTable). */
+  tyreTable: Float64Array
   loadSens: number
   /** Nominal tyre load (static load of an average corner), N. */
   fz0: number
@@ -380,7 +383,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     driveShare, axleShare, frontDriven: front, rearDriven: rear,
     lsd: differential === 'limitedSlip', lsdLocking, lsdPreload, tcs,
     dragK: 0.5 * 1.204 * cd * area,
-    mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, loadSens,
+    mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, tyreTable: tyreCurveTable(mfB, mfC), loadSens,
     fz0: (mass * gravity) / 4,
     idleW: idleRpm * RPM, maxW: maxRpm * RPM, curveW, curveT, engineInertia,
     frictionPerW: friction / (maxRpm * RPM),

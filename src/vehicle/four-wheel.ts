@@ -126,7 +126,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     ptGround[i] = u
     vyw[i] = w
     const omega = ws[w0 + i]
-    tyreIn[0] = fzs[i]; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u; tyreIn[5] = 0
+    tyreIn[0] = fzs[i]; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
     tyreDamping(d)
     cxs[i] = tyreOut[0]
     cys[i] = tyreOut[1]

@@ -8,12 +8,10 @@
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
-import { V_LOW as V_LOW_ } from './tyre'
 import { substep as substep_ } from './substep'
 
 // Imported bindings copied to module constants: test runners that turn imports into namespace
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const V_LOW = V_LOW_
 const substep = substep_
 
 /** Free (clutch-less) wheel speeds of this substep, per wheel index (scratch, filled by the model). */
@@ -88,12 +86,18 @@ export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: nu
 }
 
 /**
+ * In and out of solveDriveline: in [carrier, roll, S] (the driven wheels' share-weighted free spin,
+ * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
+ * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
+ */
+export const ptSolve = new Float64Array(5)
+
+/**
  * Steps engine and clutch for one substep given ptFree/ptJ of the wheels with drive share
  * `share`; writes the drive torque of every wheel into ptTorque. `pairs`: apply the limited-slip
  * coupling between wheels 0–1 and 2–3.
  */
 export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: Float64Array, pairs: boolean): void {
-  const h = substep[0]
   let carrier = 0
   let roll = 0
   let S = 0
@@ -102,11 +106,37 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
     if (s !== 0) { carrier += s * ptFree[i]; roll += s * ptGround[i]; S += (s * s) / ptJ[i] }
     ptTorque[i] = 0
   }
-  const gear = selectGear(C, d, eid, carrier, roll / d.R)
+  ptSolve[0] = carrier
+  ptSolve[1] = roll
+  ptSolve[2] = S
+  solveDriveline(C, d, eid)
+  if (ptSolve[4] === 0) return
+  const tc = ptSolve[3]
+  for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
+  if (pairs && d.lsd) {
+    if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]))
+    if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]))
+  }
+  if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i)
+}
+
+/**
+ * The driveline solve of one substep from ptSolve's inputs: gear selection, engine torque, and
+ * the clutch torque that would lock engine and wheels together, clamped to the clutch capacity;
+ * steps the engine speed and writes ptSolve's outputs. Cost: one gear selection and one torque
+ * curve lookup.
+ */
+export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
+  const h = substep[0]
+  const carrier = ptSolve[0]
+  const S = ptSolve[2]
+  const gear = selectGear(C, d, eid, carrier, ptSolve[1] / d.R)
   const we = C.engineSpeed[eid]
   const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
   const ie = d.engineInertia
   let tcl = 0
+  let tc = 0
+  let engaged = 0
   if (gear !== 0) {
     const G = d.overall[gear < 0 ? 0 : gear]
     let engage = (we - d.idleW) / (d.engageW - d.idleW)
@@ -117,27 +147,26 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
       tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
       if (tcl > cap) tcl = cap
       else if (tcl < -cap) tcl = -cap
-      const tc = G * eff * tcl
-      for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
-      if (pairs && d.lsd) {
-        if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]))
-        if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]))
-      }
-      if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i)
+      tc = G * eff * tcl
+      engaged = 1
     }
   }
   const w = we + (h * (te - tcl)) / ie
   C.engineSpeed[eid] = w > 0 ? w : 0
+  ptSolve[3] = tc
+  ptSolve[4] = engaged
 }
 
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-function limitSpin(d: ResolvedCar, i: number): void {
+/** Traction control on driven wheel slot `i`: clamps ptTorque[i] so the wheel spins up at most to TCS_SLIP·peakSlip. */
+export function limitSpin(d: ResolvedCar, i: number): void {
   const h = substep[0]
   const t = ptTorque[i]
   const u = ptGround[i]
-  const den = u > V_LOW ? u : u < -V_LOW ? -u : V_LOW
+  // 0.5 = V_LOW as a literal: a phi of the (boxed) module binding would box u (an allocation)
+  const den = u > 0.5 ? u : u < -0.5 ? -u : 0.5
   const w = ptFree[i] + (h * t) / ptJ[i]
   if (t > 0) {
     const max = (u + TCS_SLIP * d.peakSlip * den) / d.R

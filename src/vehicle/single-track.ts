@@ -1,155 +1,294 @@
 /**
- * The single-track (bicycle) model, one substep: one lumped wheel per axle (slots 0 front and 2
- * rear; 1 and 3 mirror them for reporting) with the same tyre law per tyre at half the axle load,
- * load transfer from the last substep's longitudinal acceleration, the shared powertrain, and
- * kinematic blending at low speed (below ~3 m/s yaw rate and side slip follow the steering
- * geometry, so a crawling car has no stiff lateral dynamics). The body stays level.
+ * The single-track (bicycle) model: one lumped wheel per axle (slots 0 front and 2 rear; 1 and 3
+ * mirror them for reporting) with the tyre law of tyre.ts per tyre at half the axle load, load
+ * transfer from the last substep's longitudinal acceleration, the shared powertrain, and kinematic
+ * blending at low speed (below ~3 m/s yaw rate and side slip follow the steering geometry, so a
+ * crawling car has no stiff lateral dynamics). The body stays level.
+ *
+ * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
+ * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
+ * definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for
+ * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW); the only
+ * calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping as tyreDamping_, tyreIn as tyreIn_, tyreOut as tyreOut_ } from './tyre'
-import { ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptTorque as ptTorque_, stepDriveline as stepDriveline_ } from './powertrain'
-import { bodyIn as bodyIn_, freeWheel as freeWheel_, integratePlanar as integratePlanar_, steerTowards as steerTowards_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
+import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
+import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
+import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
 // Imported bindings copied to module constants: test runners that turn imports into namespace
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const tyreDamping = tyreDamping_
-const tyreIn = tyreIn_
-const tyreOut = tyreOut_
+const CURVE_END = CURVE_END_
+const CURVE_PER_UNIT = CURVE_PER_UNIT_
+const limitSpin = limitSpin_
 const ptFree = ptFree_
 const ptGround = ptGround_
 const ptJ = ptJ_
+const ptSolve = ptSolve_
 const ptTorque = ptTorque_
-const stepDriveline = stepDriveline_
-const bodyIn = bodyIn_
-const freeWheel = freeWheel_
-const integratePlanar = integratePlanar_
-const steerTowards = steerTowards_
+const solveDriveline = solveDriveline_
+const spinFree = spinFree_
 const wheelHeld = wheelHeld_
-const wheelIn = wheelIn_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
+
+// Within a host step the heading's cos/sin are turned by each substep's yaw
+// increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
+// |dψ| < TURN_BELOW; past it they are recomputed) instead of recomputed: rounding drifts by
+// ~1e-16 a substep. They are exact again from the heading at every host step's start, so no state
+// is added (snapshots, restores and stepMany ≡ step stay exact).
+const TURN_BELOW = 0.02
 
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
 export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
 export const DYNAMIC_ABOVE = 3
 
-const cxs = new Float64Array(4)
-const cys = new Float64Array(4)
-const vxs = new Float64Array(4)
-const vys = new Float64Array(4)
-
 /** Advances single-track car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
 export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
   substep[0] = h
   substep[1] = gravity
-  singleTrackSubstep(C, d, eid, surfaces)
+  singleTrackSubsteps(C, d, eid, surfaces, 1)
 }
 
-/** Like stepSingleTrack with h and gravity already in `substep` (the vehicle system sets them once per car). */
-export function singleTrackSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
+/**
+ * Advances single-track car `eid` by `n` substeps with h and gravity already in `substep` (the
+ * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac, plus a surface
+ * lookup per axle with a surface map.
+ */
+export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, n: number): void {
   const h = substep[0]
   const gravity = substep[1]
+  // the definition, and this host step's inputs (constant over its substeps)
   const a = d.a
   const b = d.b
   const L = d.L
   const R = d.R
-  steerTowards(C, d, eid)
-  const delta = C.steerAngle[eid]
-  const cd = Math.cos(delta)
-  const sd = Math.sin(delta)
   const m = d.mass
-  const transfer = (m * C.ax[eid] * d.h) / L
-  let fzF = (m * gravity * b) / L - transfer
-  let fzR = (m * gravity * a) / L + transfer
-  if (fzF < 0) fzF = 0
-  if (fzR < 0) fzR = 0
-
-  const vx = C.vx[eid]
-  const vy = C.vy[eid]
-  const r = C.yawRate[eid]
+  const dragK = d.dragK
+  const cgHeight = d.h
+  const ltF = d.ltF
+  const ltR = d.ltR
+  const iw2 = 2 * d.iw
+  const tcs = d.tcs
+  const mu0 = d.mu
+  const loadSens = d.loadSens
+  const invFz0 = 1 / d.fz0
+  const pairLoss = (2 * mu0 * loadSens) / d.fz0
+  const invPeakSlip = 1 / d.peakSlip
+  const invPeakAngle = 1 / d.peakSlipAngle
+  const mfB = d.mfB
+  const mfC = d.mfC
+  const curve = d.tyreTable
+  const shareF = d.axleShare[0]
+  const shareR = d.axleShare[2]
+  const invM = 1 / m
+  const invL = 1 / L
+  const hOverM = h / m
+  const hOverIz = h / d.iz
+  const transferPerAx = (m * cgHeight) / L
+  const staticF = (m * gravity * b) / L
+  const staticR = (m * gravity * a) / L
+  const target = C.steer[eid] * d.maxSteer
+  const steerStep = d.steerRate * h
+  const brake = C.brake[eid]
+  const brakeF = brake * 2 * d.brakeFront
+  const brakeR = brake * 2 * d.brakeRear
+  const handT = 2 * C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
   const w0 = eid * 4
-  const brake = C.brake[eid]
-  let cY = 0
-  let cR = 0
-  for (let k = 0; k < 2; k++) {
-    const i = k * 2
-    const front = k === 0
-    const xa = front ? a : -b
-    let grip = 1
-    let rr = DEFAULT_RR
+  // the car's state
+  let x = C.x[eid]
+  let y = C.y[eid]
+  let psi = C.heading[eid]
+  let vx = C.vx[eid]
+  let vy = C.vy[eid]
+  let r = C.yawRate[eid]
+  let ax = C.ax[eid]
+  let delta = C.steerAngle[eid]
+  let omegaF = ws[w0]
+  let omegaR = ws[w0 + 2]
+  // cos/sin of the road-wheel angle, computed in the first substep (after its steering step, which
+  // most often moves the angle) and again only when it moved (it holds still once the ramp is done)
+  let cd = 1
+  let sd = 0
+  let lastDelta = NaN
+  // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
+  // increment (see TURN_BELOW); for the surface lookup and the position update
+  let cp = Math.cos(psi)
+  let sp = Math.sin(psi)
+  let gripF = 1
+  let gripR = 1
+  let rrF = DEFAULT_RR
+  let rrR = DEFAULT_RR
+
+  for (let step = 0; step < n; step++) {
+    // rate-limited steering
+    const diff = target - delta
+    delta = diff > steerStep ? delta + steerStep : diff < -steerStep ? delta - steerStep : target
+    if (delta !== lastDelta) { cd = Math.cos(delta); sd = Math.sin(delta); lastDelta = delta }
+    const transfer = transferPerAx * ax
+    let fzF = staticF - transfer
+    let fzR = staticR + transfer
+    if (fzF < 0) fzF = 0
+    if (fzR < 0) fzR = 0
     if (surfaces !== null) {
-      const psi = C.heading[eid]
-      const s = surfaces.surfaceAt(C.x[eid] + Math.cos(psi) * xa, C.y[eid] + Math.sin(psi) * xa)
-      grip = s.grip
-      rr = s.rollingResistance
+      const sf = surfaces.surfaceAt(x + cp * a, y + sp * a)
+      gripF = sf.grip
+      rrF = sf.rollingResistance
+      const sr = surfaces.surfaceAt(x + cp * -b, y + sp * -b)
+      gripR = sr.grip
+      rrR = sr.rollingResistance
     }
-    const fz = front ? fzF : fzR
-    const vyc = vy + r * xa
-    const c = front ? cd : 1
-    const s = front ? sd : 0
-    const u = vx * c + vyc * s
-    const w = -vx * s + vyc * c
-    vxs[i] = u
-    ptGround[i] = u
-    vys[i] = w
-    const omega = ws[w0 + i]
-    // one tyre at half the axle load, doubled, losing what load sensitivity takes from the pair
-    // under the axle's steady lateral load transfer (ay ≈ r·vx)
-    tyreIn[0] = 0.5 * fz; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
-    tyreIn[5] = (front ? d.ltF : d.ltR) * r * vx
-    tyreDamping(d)
-    const cx = 2 * tyreOut[0]
-    const cy = 2 * tyreOut[1]
-    cxs[i] = cx
-    cys[i] = cy
-    wheelIn[0] = omega; wheelIn[1] = 2 * d.iw; wheelIn[2] = cx; wheelIn[3] = u
-    wheelIn[4] = brake * 2 * (front ? d.brakeFront : d.brakeRear)
-    wheelIn[5] = rr * fz * R + (front ? 0 : 2 * C.handbrake[eid] * d.handbrake)
-    freeWheel(d, i)
-    cY += cx * s * s + cy * c * c
-    cR += cy * xa * xa
-  }
-  ptFree[1] = ptFree[3] = 0
-  ptJ[1] = ptJ[3] = 1
-  stepDriveline(C, d, eid, d.axleShare, false)
 
-  let fx = 0
-  let fy = 0
-  let mz = 0
-  let cHeld = 0
-  for (let k = 0; k < 2; k++) {
-    const i = k * 2
-    const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
-    ws[w0 + i] = omega
-    ws[w0 + i + 1] = omega
-    const ftx = cxs[i] * (omega * R - vxs[i])
-    const fty = -cys[i] * vys[i]
-    const c = k === 0 ? cd : 1
-    const s = k === 0 ? sd : 0
-    const fbx = ftx * c - fty * s
-    const fby = ftx * s + fty * c
-    fx += fbx
-    fy += fby
-    mz += (k === 0 ? a : -b) * fby
-    if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cxs[i] * c * c
-  }
-  bodyIn[0] = fx; bodyIn[1] = fy; bodyIn[2] = mz; bodyIn[3] = cHeld; bodyIn[4] = cY; bodyIn[5] = cR
-  integratePlanar(C, d, eid)
+    // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
+    let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
+    let cY = 0
+    let cR = 0
+    for (let k = 0; k < 2; k++) {
+      const i = k * 2
+      const front = k === 0
+      const xa = front ? a : -b
+      const vyc = vy + r * xa
+      // the rear wheel is straight (cos 1, sin 0; kept as products so zeros keep their signs)
+      const c = front ? cd : 1
+      const s = front ? sd : 0
+      const u = vx * c + vyc * s
+      const w = -vx * s + vyc * c
+      ptGround[i] = u
+      const omega = front ? omegaF : omegaR
+      const fzAxle = front ? fzF : fzR
+      // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
+      // peak (twice one tyre's, less what load sensitivity takes under the axle's steady lateral
+      // load transfer, ay ≈ r·vx) and the definition's factors divided out once per host step.
+      let cx = 0
+      let cy = 0
+      const fz = 0.5 * fzAxle
+      if (fz > 0) {
+        const grip = front ? gripF : gripR
+        const au = u < 0 ? -u : u
+        const invDen = 1 / (au > 0.5 ? au : 0.5)
+        let mu = mu0 * grip * (1 - loadSens * (fz * invFz0 - 1))
+        const muMin = 0.3 * mu0 * grip
+        if (mu < muMin) mu = muMin
+        const spread = (front ? ltF : ltR) * r * vx
+        let D = 2 * mu * fz
+        const loss = pairLoss * grip * spread * spread
+        D = D - loss > 0.3 * D ? D - loss : 0.3 * D
+        const slipV = omega * R - u
+        const sx = slipV * invDen * invPeakSlip
+        const sy = w * invDen * invPeakAngle
+        const rho = Math.sqrt(sx * sx + sy * sy)
+        // F(ρ)/ρ from the table, the formula past its end
+        let g: number
+        if (rho < CURVE_END) {
+          const q = rho * CURVE_PER_UNIT
+          const j = q | 0
+          const g0 = curve[j]
+          g = D * (g0 + (q - j) * (curve[j + 1] - g0))
+        } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
+        cx = g * invDen * invPeakSlip
+        cy = g * invDen * invPeakAngle
+        if (rho > 1) {
+          // sliding: the force turns to oppose the slip velocity itself
+          const beta = rho > 2 ? 1 : rho - 1
+          const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
+          cx += beta * (iso - cx)
+          cy += beta * (iso - cy)
+        }
+      }
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy } else { uR = u; wR = w; cxR = cx; cyR = cy }
+      spinFree(d, i, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT))
+      cY += cx * s * s + cy * c * c
+      cR += cy * xa * xa
+    }
 
-  // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
-  const nvx = C.vx[eid]
-  const sx = nvx < 0 ? -nvx : nvx
-  if (sx < DYNAMIC_ABOVE) {
-    let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
-    if (wgt < 0) wgt = 0
-    const rk = (nvx * Math.tan(delta)) / L
-    C.yawRate[eid] = wgt * C.yawRate[eid] + (1 - wgt) * rk
-    C.vy[eid] = wgt * C.vy[eid] + (1 - wgt) * rk * b
+    // the driveline on the two axle wheels
+    let carrier = 0
+    let roll = 0
+    let S = 0
+    if (shareF !== 0) { carrier += shareF * ptFree[0]; roll += shareF * ptGround[0]; S += (shareF * shareF) / ptJ[0] }
+    if (shareR !== 0) { carrier += shareR * ptFree[2]; roll += shareR * ptGround[2]; S += (shareR * shareR) / ptJ[2] }
+    ptSolve[0] = carrier
+    ptSolve[1] = roll
+    ptSolve[2] = S
+    solveDriveline(C, d, eid)
+    const tc = ptSolve[3]
+    ptTorque[0] = shareF * tc
+    ptTorque[2] = shareR * tc
+    if (tcs && tc !== 0) {
+      if (shareF !== 0) limitSpin(d, 0)
+      if (shareR !== 0) limitSpin(d, 2)
+    }
+
+    // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
+    const tqF = ptTorque[0]
+    const tqR = ptTorque[2]
+    omegaF = ptFree[0] + (h * tqF) / ptJ[0]
+    omegaR = ptFree[2] + (h * tqR) / ptJ[2]
+    const ftxF = cxF * (omegaF * R - uF)
+    const ftyF = -cyF * wF
+    const ftxR = cxR * (omegaR * R - uR)
+    const ftyR = -cyR * wR
+    const fbyF = ftxF * sd + ftyF * cd
+    const fx = ftxF * cd - ftyF * sd + ftxR
+    const fy = fbyF + ftyR
+    const mz = a * fbyF - b * ftyR
+    let cHeld = 0
+    if (wheelHeld[0] === 1 && tqF === 0) cHeld += cxF * cd * cd
+    if (wheelHeld[2] === 1 && tqR === 0) cHeld += cxR
+
+    // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
+    // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
+    // diagonal implicit damping; then heading and position
+    const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
+    const axn = (fx - kDrag * vx) * invM + r * vy
+    const ayn = (fy - kDrag * vy) * invM - r * vx
+    const nvx = vx + (h * axn) / (1 + hOverM * cHeld)
+    let nvy = vy + (h * ayn) / (1 + hOverM * cY)
+    let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
+    ax = fx * invM
+    const dpsi = h * nr
+    psi = psi + dpsi
+    if (dpsi < TURN_BELOW && dpsi > -TURN_BELOW) {
+      const q = dpsi * dpsi
+      const c = 1 - q * (0.5 - q * (1 / 24 - q / 720))
+      const s = dpsi * (1 - q * (1 / 6 - q / 120))
+      const ncp = cp * c - sp * s
+      sp = sp * c + cp * s
+      cp = ncp
+    } else {
+      cp = Math.cos(psi)
+      sp = Math.sin(psi)
+    }
+    x += h * (nvx * cp - nvy * sp)
+    y += h * (nvx * sp + nvy * cp)
+
+    // kinematic blending: at crawling speed yaw rate and side slip follow the steering geometry
+    const sx = nvx < 0 ? -nvx : nvx
+    if (sx < DYNAMIC_ABOVE) {
+      let wgt = (sx - KINEMATIC_BELOW) / (DYNAMIC_ABOVE - KINEMATIC_BELOW)
+      if (wgt < 0) wgt = 0
+      const rk = nvx * Math.tan(delta) * invL
+      nr = wgt * nr + (1 - wgt) * rk
+      nvy = wgt * nvy + (1 - wgt) * rk * b
+    }
+    vx = nvx
+    vy = nvy
+    r = nr
   }
+  C.x[eid] = x
+  C.y[eid] = y
+  C.heading[eid] = psi
+  C.vx[eid] = vx
+  C.vy[eid] = vy
+  C.yawRate[eid] = r
+  C.ax[eid] = ax
+  C.steerAngle[eid] = delta
+  ws[w0] = ws[w0 + 1] = omegaF
+  ws[w0 + 2] = ws[w0 + 3] = omegaR
 }

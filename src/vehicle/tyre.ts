@@ -13,16 +13,45 @@ import type { ResolvedCar } from './definition'
 /** Slip-regularisation speed, m/s: below it slip is measured against this speed. */
 export const V_LOW = 0.5
 
-/** Input of tyreDamping: [fz, grip, vx, vy, slipV, spread] (scratch: doubles passed as arguments would be boxed). */
-export const tyreIn = new Float64Array(6)
+/** Input of tyreDamping: [fz, grip, vx, vy, slipV] (scratch: doubles passed as arguments would be boxed). */
+export const tyreIn = new Float64Array(5)
 /** Output of tyreDamping: [cx, cy, peak force D]. Overwritten by every call (no allocation). */
 export const tyreOut = new Float64Array(3)
 
+// The curve tabulated for the single-track model (the exact formula beyond CURVE_END: deep sliding).
+/** The tabulated curve covers ρ in [0, CURVE_END). */
+export const CURVE_END = 4
+/** Table entries per unit of ρ. */
+export const CURVE_PER_UNIT = 256
+const curveTables = new Map<string, Float64Array>()
+
+/**
+ * The curve's secant per unit peak force, sin(C·atan(B·ρ))/ρ (limit B·C at ρ → 0), sampled every
+ * 1/CURVE_PER_UNIT over [0, CURVE_END] for shape factors B, C: built once per definition (8 kB).
+ * Linear interpolation in it is within 2e-5 of the formula (relative) for slideRatio ≤ 0.9 (1e-5
+ * for the presets' 0.8; 1e-3 at the sharpest allowed curve, 0.999), and skips an atan and a sin:
+ * the single-track model's tyre (single-track.ts).
+ */
+export function tyreCurveTable(B: number, C: number): Float64Array {
+  // definitions are resolved per addCar: cars on the same tyre share one table
+  const key = `${B} ${C}`
+  const known = curveTables.get(key)
+  if (known !== undefined) return known
+  if (curveTables.size >= 64) curveTables.clear()
+  const t = new Float64Array(CURVE_END * CURVE_PER_UNIT + 1)
+  curveTables.set(key, t)
+  t[0] = B * C
+  for (let i = 1; i < t.length; i++) {
+    const rho = i / CURVE_PER_UNIT
+    t[i] = Math.sin(C * Math.atan(B * rho)) / rho
+  }
+  return t
+}
+
 /**
  * Computes the tyre's secant damping coefficients into tyreOut from tyreIn: load fz (N), surface
- * grip, wheel-frame ground velocity (vx, vy), slip velocity ωR − vx, and `spread` (N, 0 for a
- * single tyre): the tyre stands for a pair whose loads are fz ± spread (the single-track axle under
- * lateral load transfer); the load-sensitivity loss of the pair is taken off its peak.
+ * grip, wheel-frame ground velocity (vx, vy) and slip velocity ωR − vx. (The single-track model
+ * evaluates the same law inline for its axle pairs, on the tabulated curve.)
  */
 export function tyreDamping(d: ResolvedCar): void {
   const fz = tyreIn[0]
@@ -30,19 +59,15 @@ export function tyreDamping(d: ResolvedCar): void {
   const vx = tyreIn[2]
   const vy = tyreIn[3]
   const slipV = tyreIn[4]
-  const spread = tyreIn[5]
   if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
   const ax = vx < 0 ? -vx : vx
-  const den = ax > V_LOW ? ax : V_LOW
+  // 0.5 = V_LOW as a literal: V8 keeps a module binding boxed, and a phi of it with ax would box
+  // ax too (an allocation per call)
+  const den = ax > 0.5 ? ax : 0.5
   let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
   const muMin = 0.3 * d.mu * grip
   if (mu < muMin) mu = muMin
-  let D = mu * fz
-  if (spread !== 0) {
-    // Σ μ(Fz)·Fz over fz ± spread loses μ0·k·2·spread²/Fz0 against two tyres at fz: half per tyre
-    const loss = (d.mu * grip * d.loadSens * spread * spread) / d.fz0
-    D = D - loss > 0.3 * D ? D - loss : 0.3 * D
-  }
+  const D = mu * fz
   const sx = slipV / (den * d.peakSlip)
   const sy = vy / (den * d.peakSlipAngle)
   const rho = Math.sqrt(sx * sx + sy * sy)

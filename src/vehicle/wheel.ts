@@ -25,20 +25,20 @@ export const wheelHeld = new Uint8Array(4)
 // ABS holds a braked wheel's slip ratio at this fraction of the tyre's peak slip
 const ABS_SLIP = 0.85
 
+/** spinFree on wheelIn (for callers that keep the inputs in scratch). */
+export function freeWheel(d: ResolvedCar, i: number): void {
+  spinFree(d, i, wheelIn[0], wheelIn[1], wheelIn[2], wheelIn[3], wheelIn[4], wheelIn[5])
+}
+
 /**
- * Free (no drive torque) implicit spin update of wheel slot `i` from wheelIn: spin `omega`, inertia `iw`, tyre damping `cx`
+ * Free (no drive torque) implicit spin update of wheel slot `i`: spin `omega`, inertia `iw`, tyre damping `cx`
  * (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
  * (handbrake, rolling resistance). With ABS the pedal may slow the wheel only down to the slip
  * ratio ABS_SLIP·peakSlip (an ideal slip controller, so the car brakes near the tyre's peak and
- * keeps steering). Writes ptFree[i], ptJ[i] and wheelHeld[i].
+ * keeps steering). Writes ptFree[i], ptJ[i] and wheelHeld[i]. Small, so that V8 inlines it (a
+ * call it does not inline would box the doubles).
  */
-export function freeWheel(d: ResolvedCar, i: number): void {
-  const omega = wheelIn[0]
-  const iw = wheelIn[1]
-  const cx = wheelIn[2]
-  const vxw = wheelIn[3]
-  const brakeT = wheelIn[4]
-  const fricT = wheelIn[5]
+export function spinFree(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number): void {
   const h = substep[0]
   const R = d.R
   const J = iw + h * R * R * cx
