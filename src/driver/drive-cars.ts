@@ -32,8 +32,9 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   const latA = V.lateralError, targetA = V.targetSpeed, finishedA = V.finished, speedIA = V.speedI, curveIA = V.curveI
   // Fractional constants hoisted: the bundle keeps them as module variables, loaded and
   // type-checked on every use (integer ones it writes in as literals).
-  const margin = WINDOW_MARGIN, stoppedSpeed = STOPPED_SPEED, slipStart = SLIP_START, speedKp = SPEED_KP, speedKi = SPEED_KI
-  const curveKp = CURVE_KP, curveKi = CURVE_KI, curveIMax = CURVE_I_MAX
+  const margin = 1.5, stoppedSpeed = 0.2, slipStart = 0.06, speedKp = 1.2, speedKi = 0.6
+  const curveKp = 0.6, curveKi = 1.5, curveIMax = 0.02
+  const h = dt + 0
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
@@ -45,7 +46,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
 
     // --- Where the car is: the closest point over the segments within a step's travel (and a
     // margin) of arc of the last projection's segment, either way; all of them when lost.
-    const hint = segA[eid], near = margin + 2 * absSpeed * dt
+    const hint = segA[eid], near = margin + 2 * absSpeed * h
     let seg = 0, s = 0, lat = 0
     // Pass 0 searches the window (when it is not the whole loop and the hint is a segment), pass 1
     // every segment (a car lost: farther than LOST_DISTANCE from the window). Both in this loop:
@@ -113,40 +114,42 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     // speed error plus the profile's acceleration as feed-forward (speed-control.ts).
     if (!closed) {
       const toEnd = L - s
-      if (finishedA[eid] === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
-          Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) finishedA[eid] = 1
-      if (finishedA[eid] === 1 || toEnd <= FINAL_BRAKE) {
+      let finished = finishedA[eid]
+      if (finished === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
+          Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) finishedA[eid] = finished = 1
+      if (finished === 1 || toEnd <= FINAL_BRAKE) {
         targetA[eid] = 0
         throttleA[eid] = 0
         brakeA[eid] = 1
-        if (finishedA[eid] === 1) continue // hold the brake, leave the steering
+        if (finished === 1) continue // hold the brake, leave the steering
       }
     }
     const vx = vxA[eid], vy = vyA[eid]
     if (closed || L - s > FINAL_BRAKE) {
-      const o = seg * SEG_STRIDE
-      const t = s - p[o + 4], len = p[o + 5]
-      const a2 = p[o + 6], b2 = p[o + 7]
-      const accel = (b2 - a2) / (2 * len)
-      const target = Math.sqrt(a2 + (b2 - a2) * (t <= 0 ? 0 : t >= len ? 1 : t / len))
+      // v² along the segment from its start at the profile's acceleration (one record, no division)
+      const o = seg * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
+      let t = s - p[o + 4]
+      t = t <= 0 ? 0 : t >= len ? len : t
+      const v2 = p[o + 6] + 2 * accel * t
+      const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
       targetA[eid] = target
       // (speedDemand, with anti-windup: the integrator holds while the pedal it asks for is full)
       const err = target - speed
       const integral = speedIA[eid]
       const demand = accel + speedKp * err + integral
       const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
-      const next = saturated ? integral : integral + speedKi * err * dt
+      const next = saturated ? integral : integral + speedKi * err * h
       speedIA[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
       // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
       // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
       // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
-      const slip = vx > CURVE_MIN_SPEED ? Math.abs(vy - 0.5 * wheelbaseA[eid] * yawA[eid]) / vx : 0
-      const ease = slip <= slipStart ? 1 : slip >= 2 * slipStart ? 0 : 2 - slip / slipStart
-      throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand / THROTTLE_ACCEL : 1) : 0) * ease
-      brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? -demand / BRAKE_DECEL : 1) : 0) * ease
+      // (the slip angle is side / vx: compared as side against vx times the bounds, no division)
+      const side = Math.abs(vy - 0.5 * wheelbaseA[eid] * yawA[eid]), start = slipStart * vx
+      const ease = !(vx > CURVE_MIN_SPEED) || side <= start ? 1 : side >= 2 * start ? 0 : 2 - side / start
+      throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand * (1 / THROTTLE_ACCEL) : 1) : 0) * ease
+      brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? demand * (-1 / BRAKE_DECEL) : 1) : 0) * ease
     }
-    if (!closed && finishedA[eid] === 1) continue
 
     // --- Aim: the goal `lookahead` seconds of travel down the path (at least MIN_LOOKAHEAD m,
     // never more than a lap); past an open end, straight on along the last segment.
@@ -187,28 +190,32 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const wgt = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
     sinCos(headingA[eid], trig)
     const ch = trig[1], sh = trig[0]
-    let ux = ch, uy = sh
+    // (ux, uy) = the course times its length m: the nose's direction turned by the body slip
+    // vy / vx (bounded, |β| ≤ 84°, so an inconsistent or absurd state cannot overflow), left
+    // unnormalised: the pursuit below divides m back out, saving two divisions.
+    let ux = ch, uy = sh, m = 1
     if (wgt > 0 && vx > CURVE_MIN_SPEED) {
-      // vy / vx, bounded (|β| ≤ 84°) so an inconsistent or absurd state cannot overflow
-      let slope = (wgt * vy) / vx
-      slope = slope > 10 ? 10 : slope < -10 ? -10 : slope
-      const inv = 1 / Math.sqrt(1 + slope * slope)
-      ux = (ch - slope * sh) * inv
-      uy = (sh + slope * ch) * inv
+      const cap = 10 * vx
+      let side = wgt * vy
+      side = side > cap ? cap : side < -cap ? -cap : side
+      ux = ch * vx - sh * side
+      uy = sh * vx + ch * side
+      m = Math.sqrt(vx * vx + side * side)
     }
 
-    // --- Steer: the pure-pursuit arc's curvature (pursuit.ts) plus the curvature loop on yaw
-    // rate / speed: a proportional part damps the yaw, a slow integral takes out steady
-    // understeer; it integrates for the next step, holds at lock, fades out towards walking pace.
+    // --- Steer: the pure-pursuit arc's curvature (pursuit.ts; here with the course scaled by m)
+    // plus the curvature loop on yaw rate / speed: a proportional part damps the yaw, a slow
+    // integral takes out steady understeer; it integrates for the next step, holds at lock, and
+    // fades out towards walking pace.
     let kappa = 0
     {
       const dx = gx - px, dy = gy - py
       const fx = ux * dx + uy * dy
       const ly = ux * dy - uy * dx
-      const d2 = fx * fx + ly * ly
+      const d2 = fx * fx + ly * ly // (m² times the goal's distance²)
       if (d2 !== 0) {
-        if (fx < 0) { const k = 2 / Math.sqrt(d2); kappa = ly < 0 ? -k : k } // goal behind: a half circle to its side
-        else kappa = (2 * ly) / d2
+        if (fx < 0) { const k = (2 * m) / Math.sqrt(d2); kappa = ly < 0 ? -k : k } // goal behind: a half circle to its side
+        else kappa = (2 * m * ly) / d2
       }
     }
     let corr = curveIA[eid]
@@ -216,7 +223,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     let u = atan(wheelbaseA[eid] * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u
-    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * dt
+    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * h
     if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
     curveIA[eid] = corr > curveIMax ? curveIMax : corr < -curveIMax ? -curveIMax : corr
   }

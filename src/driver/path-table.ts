@@ -3,7 +3,7 @@
  * (offset polyline, curvature, profile), so a field of cars on one track touches one set of
  * arrays per step (cache friendly) and setAi on the hundredth car builds nothing.
  */
-import { createPolyline, SEG_STRIDE, SEG_V2, SEG_V2_END, type Polyline } from './polyline'
+import { createPolyline, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import { offsetPolyline, pointCurvatures } from './curvature'
 import { buildSpeedProfile } from './profile'
 import { resolveAiOptions, type ResolvedAiOptions } from './options'
@@ -60,15 +60,17 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
 }
 
 /**
- * Writes the profile's v² at each segment's ends into the segment records (SEG_V2, SEG_V2_END), so
- * a step reads one record per segment. `poly` belongs to this path alone (preparePath builds it).
+ * Writes the profile's v² at each segment's start and its acceleration along the segment into the
+ * segment records (SEG_V2, SEG_ACCEL), so a step reads one record and divides nothing. `poly`
+ * belongs to this path alone (preparePath builds it).
  */
 function fillProfileSlots(poly: Polyline, profile: Float64Array): void {
   const p = poly.packed, n = poly.n
   for (let i = 0; i < poly.segments; i++) {
     const j = i + 1 === n ? 0 : i + 1
-    p[i * SEG_STRIDE + SEG_V2] = profile[i] * profile[i]
-    p[i * SEG_STRIDE + SEG_V2_END] = profile[j] * profile[j]
+    const a2 = profile[i] * profile[i], b2 = profile[j] * profile[j]
+    p[i * SEG_STRIDE + SEG_V2] = a2
+    p[i * SEG_STRIDE + SEG_ACCEL] = (b2 - a2) / (2 * p[i * SEG_STRIDE + SEG_LEN])
   }
 }
 

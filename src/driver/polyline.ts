@@ -28,7 +28,7 @@ export interface Polyline {
   /**
    * The segments packed for the per-step work, SEG_STRIDE numbers each (see SEG_*): start x, y,
    * unit tangent x, y, arc length at the start, length, and the driver's profile speed² at the
-   * segment's start and end (0 until a driver path fills them). A driven car's step reads only
+   * segment's start and its acceleration along it (0 until a driver path fills them). A driven car's step reads only
    * this array of its path: one cache line per segment, where separate arrays cost seven.
    */
   readonly packed: Float64Array
@@ -38,8 +38,8 @@ export interface Polyline {
 export const SEG_STRIDE = 8
 /** Offsets in a Polyline.packed record: start point, unit tangent, arc length at the start, length. */
 export const SEG_X = 0, SEG_Y = 1, SEG_TX = 2, SEG_TY = 3, SEG_S = 4, SEG_LEN = 5
-/** Offsets in a Polyline.packed record: the speed profile's v² at the segment's start and end (m²/s²). */
-export const SEG_V2 = 6, SEG_V2_END = 7
+/** Offsets in a Polyline.packed record: the speed profile's v² at the segment's start (m²/s²) and its acceleration v·dv/ds along it (m/s², v² linear). */
+export const SEG_V2 = 6, SEG_ACCEL = 7
 
 /** Points closer than this are one point (m). */
 const SAME_POINT = 1e-9
