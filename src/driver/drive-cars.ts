@@ -1,15 +1,18 @@
 /**
- * One driver step for every driven car, car by car in one pass: where the car is (project it onto
- * its path from its last projection, advance distance and laps), then the pedals from the speed
+ * The driver's step for every driven car, car by car in one pass: where the car is (projected onto
+ * its path from its last projection; distance and laps advanced), then the pedals from the speed
  * profile (an open path's end is a full stop, then finished: the brake held, the steering left
- * alone), then steering by pure pursuit towards a goal `lookahead` seconds down the path, along
- * the car's course, with the curvature loop on what the car actually drives.
+ * alone), then steering by pure pursuit towards a goal `lookahead` seconds down the path, along the
+ * car's course, with the curvature loop on what the car actually drives.
  *
- * Why one pass with the searches written out here: the car's path records (Polyline.packed, one
- * cache line per segment, the speed profile included) and its store entries are loaded once and
- * used while in cache; five passes reloaded them five times, after the vehicle step had evicted
- * them. Only atan and sinCos are calls, and V8 inlines both (a call it does not inline boxes its
- * number arguments: an allocation per car). Rare cases (a lost car, a stale hint) call out.
+ * Why one pass with the searches written out: each car's path records (Polyline.packed, one cache
+ * line per segment, the profile in it) and store entries are loaded once, where five passes loaded
+ * them five times; and the loop makes no call. V8 inlines only so much into one function (atan and
+ * sinCos take that budget), a call it does not inline boxes its number arguments (an allocation per
+ * car), and any call in the loop, even a rare one, makes it reload every array's storage per car.
+ * The pieces are the reference maths of projection.ts (projectNear, projectAll), polyline.ts
+ * (sampleNear), profile.ts (profileSpeedAt), speed-control.ts and pursuit.ts, written out here;
+ * test/driver/drive-cars.test.ts checks this loop against them step by step.
  */
 import type { DriveArrays, DriverPath } from './drive'
 import {
@@ -30,11 +33,12 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   const wheelbaseA = V.wheelbase, maxSteerA = V.maxSteer, steerA = V.steer, throttleA = V.throttle, brakeA = V.brake
   const segA = V.seg, goalSegA = V.goalSeg, sA = V.s, distanceA = V.distance, startA = V.start, lapsA = V.laps
   const latA = V.lateralError, targetA = V.targetSpeed, finishedA = V.finished, speedIA = V.speedI, curveIA = V.curveI
-  // Fractional constants hoisted: the bundle keeps them as module variables, loaded and
-  // type-checked on every use (integer ones it writes in as literals).
-  const margin = 1.5, stoppedSpeed = 0.2, slipStart = 0.06, speedKp = 1.2, speedKi = 0.6
-  const curveKp = 0.6, curveKi = 1.5, curveIMax = 0.02
-  const h = dt + 0
+  // Fractional constants and dt as local doubles: the bundle keeps module constants as module
+  // variables, loaded and type-checked on every use (integers it writes in as literals), and a
+  // parameter stays boxed; `+ 0` unboxes each once per run.
+  const margin = WINDOW_MARGIN + 0, stoppedSpeed = STOPPED_SPEED + 0, slipStart = SLIP_START + 0, speedKp = SPEED_KP + 0, speedKi = SPEED_KI + 0
+  const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0
+  const stepDt = dt + 0
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
@@ -46,7 +50,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
 
     // --- Where the car is: the closest point over the segments within a step's travel (and a
     // margin) of arc of the last projection's segment, either way; all of them when lost.
-    const hint = segA[eid], near = margin + 2 * absSpeed * h
+    const hint = segA[eid], near = margin + 2 * absSpeed * stepDt
     let seg = 0, s = 0, lat = 0
     // Pass 0 searches the window (when it is not the whole loop and the hint is a segment), pass 1
     // every segment (a car lost: farther than LOST_DISTANCE from the window). Both in this loop:
@@ -124,7 +128,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         if (finished === 1) continue // hold the brake, leave the steering
       }
     }
-    const vx = vxA[eid], vy = vyA[eid]
+    const vx = vxA[eid], vy = vyA[eid], yawRate = yawA[eid], wheelbase = wheelbaseA[eid]
     if (closed || L - s > FINAL_BRAKE) {
       // v² along the segment from its start at the profile's acceleration (one record, no division)
       const o = seg * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
@@ -138,14 +142,14 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const integral = speedIA[eid]
       const demand = accel + speedKp * err + integral
       const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
-      const next = saturated ? integral : integral + speedKi * err * h
+      const next = saturated ? integral : integral + speedKi * err * stepDt
       speedIA[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
       // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
       // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
       // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
       // (the slip angle is side / vx: compared as side against vx times the bounds, no division)
-      const side = Math.abs(vy - 0.5 * wheelbaseA[eid] * yawA[eid]), start = slipStart * vx
+      const side = Math.abs(vy - 0.5 * wheelbase * yawRate), start = slipStart * vx
       const ease = !(vx > CURVE_MIN_SPEED) || side <= start ? 1 : side >= 2 * start ? 0 : 2 - side / start
       throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand * (1 / THROTTLE_ACCEL) : 1) : 0) * ease
       brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? demand * (-1 / BRAKE_DECEL) : 1) : 0) * ease
@@ -219,11 +223,11 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       }
     }
     let corr = curveIA[eid]
-    const shortfall = wgt > 0 ? kappa - yawA[eid] / speed : 0
-    let u = atan(wheelbaseA[eid] * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
+    const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
+    let u = atan(wheelbase * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u
-    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * h
+    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * stepDt
     if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
     curveIA[eid] = corr > curveIMax ? curveIMax : corr < -curveIMax ? -curveIMax : corr
   }
