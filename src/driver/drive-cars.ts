@@ -43,8 +43,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const eid = cars[i]
     const path = paths[eid]
     if (path === undefined) continue
-    const poly = path.poly
-    const p = poly.packed, segments = poly.segments, closed = poly.closed, L = poly.length
+    const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
     const px = X[eid], py = Y[eid], speed = speedA[eid]
     const absSpeed = speed < 0 ? -speed : speed
 
@@ -57,12 +56,15 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     // a call here, even one rarely made, would make V8 reload every array's storage each car.
     for (let pass = !(closed && near * 2 >= L) && hint >= 0 && hint < segments ? 0 : 1; pass < 2; pass++) {
       let first = 0, back = segments - 1, to = 0
+      // (a reach under narrowGap ends the window at the segment after the hint: its gap checks
+      // would fail, so they are skipped, and with them the records of the segments beyond)
+      const narrow = pass === 0 && near < path.narrowGap
       if (pass === 0) {
         // segments back from the hint while their start lies within reach of its start
         const from = p[hint * SEG_STRIDE + 4]
         to = from + p[hint * SEG_STRIDE + 5]
         first = hint; back = 0
-        while (back < segments - 1) {
+        while (!narrow && back < segments - 1) {
           let q = first - 1
           if (q < 0) { if (!closed) break; q += segments }
           let gap = from - p[q * SEG_STRIDE + 4]
@@ -86,6 +88,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         if (++k >= segments) break
         if (++q >= segments) { if (!closed) break; q -= segments }
         if (k > back) {
+          if (narrow && k > back + 1) break
           let gap = p[q * SEG_STRIDE + 4] - to
           if (gap < 0) gap += L
           if (gap > near) break
@@ -120,7 +123,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const toEnd = L - s
       let finished = finishedA[eid]
       if (finished === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
-          Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) finishedA[eid] = finished = 1
+          Math.hypot(path.endX - px, path.endY - py) <= FINISH_RADIUS) finishedA[eid] = finished = 1
       if (finished === 1 || toEnd <= FINAL_BRAKE) {
         targetA[eid] = 0
         throttleA[eid] = 0
@@ -157,14 +160,14 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
 
     // --- Aim: the goal `lookahead` seconds of travel down the path (at least MIN_LOOKAHEAD m,
     // never more than a lap); past an open end, straight on along the last segment.
-    let reach = path.options.lookahead * absSpeed
+    let reach = path.lookahead * absSpeed
     if (!(reach > MIN_LOOKAHEAD)) reach = MIN_LOOKAHEAD
     const ahead = s + (reach < L ? reach : L)
     let gx: number, gy: number
     if (!closed && ahead > L) {
       const o = (segments - 1) * SEG_STRIDE, over = ahead - L
-      gx = poly.x[poly.n - 1] + p[o + 2] * over
-      gy = poly.y[poly.n - 1] + p[o + 3] * over
+      gx = path.endX + p[o + 2] * over
+      gy = path.endY + p[o + 3] * over
     } else {
       // (sampleNear: walk from the last goal's segment, the way that is shorter)
       let w = ahead

@@ -7,7 +7,7 @@ import { createPolyline, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline }
 import { offsetPolyline, pointCurvatures } from './curvature'
 import { buildSpeedProfile } from './profile'
 import { resolveAiOptions, type ResolvedAiOptions } from './options'
-import type { DriverPath } from './drive'
+import { driverPath, type DriverPath } from './drive'
 
 /** Point curvature span (m): neighbours at least this far along the path shape the curvature. */
 const CURVATURE_SPAN = 1
@@ -56,7 +56,7 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
   fillProfileSlots(poly, profile)
-  return { path: { poly, kappa, profile, options: resolved }, base }
+  return { path: driverPath(poly, kappa, profile, resolved), base }
 }
 
 /**

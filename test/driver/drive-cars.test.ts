@@ -89,7 +89,7 @@ function actual(sim: Sim, car: number): Expected {
 }
 
 describe('driveCars (the loop) against the reference pieces', () => {
-  it('agrees every step: oval lanes, an open S-path to its stop, a car lost far off the line, both levels', () => {
+  it('agrees every step: oval lanes, an open S-path to its stop, a lane of long segments, a car lost far off the line, both levels', () => {
     const sim = createSim(createWorld())
     const oval = stadiumPath(200, 50, 1)
     const sPath: number[] = []
@@ -103,6 +103,10 @@ describe('driveCars (the loop) against the reference pieces', () => {
     }
     const sCar = sim.addCar({ position: [0, 300], heading: 0.7, lod: 'singleTrack' })
     sim.setInput(sCar, { gear: 1 }); sim.setAi(sCar, sPath, { maxSpeed: 15 }); cars.push(sCar)
+    const lane: number[] = [] // 3 m apart: the window is often just the hint and the next segment (narrowGap)
+    for (let x = 0; x <= 900; x += 3) lane.push(x, -300 + 2 * Math.sin(x / 40))
+    const laneCar = sim.addCar({ position: [0, -300], heading: 0, speed: 10, lod: 'singleTrack' })
+    sim.setInput(laneCar, { gear: 1 }); sim.setAi(laneCar, lane, { maxSpeed: 14 }); cars.push(laneCar)
     const lost = sim.addCar({ position: [0, 0], heading: 1, lod: 'singleTrack' }) // the oval's centre: lost at first
     sim.setInput(lost, { gear: 1 }); sim.setAi(lost, oval, { closed: true, maxSpeed: 12 }); cars.push(lost)
 
