@@ -85,9 +85,10 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
  * The driver's share of the step time, paired: scene A is driven; scene B (built the same, no
  * driver) replays A's steer/throttle/brake chunk by chunk, so both run bit-identical physics (checked)
  * and differ only by the driver. Both record/replay through one copy system of equal cost.
- * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps.
+ * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps (150 rounds: with
+ * other processes on the cores, fewer left the share swinging by a few points run to run).
  */
-function pairedShare(scene, count, level, hz, rounds = 60, chunk = 20) {
+function pairedShare(scene, count, level, hz, rounds = 150, chunk = 20) {
   const A = scene(count, level, hz), B = scene(count, level, hz)
   for (const c of B.cars) B.sim.clearAi(c)
   const buf = new Float64Array(chunk * count * 3)

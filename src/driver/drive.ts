@@ -7,7 +7,7 @@
  */
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
-import { SEG_LEN, SEG_S, SEG_STRIDE, type Polyline } from './polyline'
+import type { Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
 import { projectAll, PROJ_LAT, PROJ_S } from './projection'
 import { profileSpeedAt } from './profile'
@@ -21,7 +21,7 @@ export interface DriverPath {
   /**
    * What a step reads, copied onto this record so that a car's step starts one load from its
    * segment records (not three: path, polyline, options): poly.packed, poly.segments,
-   * poly.closed, poly.length, options.lookahead, and the last point of the polyline.
+   * poly.closed, poly.length, poly.narrowGap, options.lookahead, and the last point of the polyline.
    */
   readonly packed: Float64Array
   readonly segments: number
@@ -30,12 +30,6 @@ export interface DriverPath {
   readonly lookahead: number
   readonly endX: number
   readonly endY: number
-  /**
-   * The least gap (m) the step's window search compares against its reach: from any segment's
-   * start back to the previous one's, and from its end on to the start of the one after next. A
-   * reach below it means the window is the hint and the segment after it, so the search reads
-   * no other records (see drive-cars.ts).
-   */
   readonly narrowGap: number
 }
 
@@ -44,28 +38,8 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
   return {
     poly, kappa, profile, options,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
-    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: narrowGap(poly),
+    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: poly.narrowGap,
   }
-}
-
-/** DriverPath.narrowGap of `poly`: each gap computed as the window search computes it. */
-function narrowGap(poly: Polyline): number {
-  const p = poly.packed, n = poly.segments, closed = poly.closed, L = poly.length
-  let least = Infinity
-  for (let h = 0; h < n; h++) {
-    const from = p[h * SEG_STRIDE + SEG_S], to = from + p[h * SEG_STRIDE + SEG_LEN]
-    if (h > 0 || closed) {
-      let gap = from - p[(h > 0 ? h - 1 : n - 1) * SEG_STRIDE + SEG_S]
-      if (gap < 0) gap += L
-      if (gap < least) least = gap
-    }
-    if (h + 2 < n || closed) {
-      let gap = p[((h + 2) % n) * SEG_STRIDE + SEG_S] - to
-      if (gap < 0) gap += L
-      if (gap < least) least = gap
-    }
-  }
-  return least
 }
 
 /** The projection searches this far (m) beyond twice a step's travel either side of the last one. */
