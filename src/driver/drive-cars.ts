@@ -40,7 +40,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   // variables, loaded and type-checked on every use (integers it writes in as literals), and a
   // parameter stays boxed; `+ 0` unboxes each once per run.
   const margin = WINDOW_MARGIN + 0, stoppedSpeed = STOPPED_SPEED + 0, slipStart = SLIP_START + 0, speedKp = SPEED_KP + 0, speedKi = SPEED_KI + 0
-  const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0
+  const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0, curveIMin = -curveIMax
   const stepDt = dt + 0
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
@@ -48,7 +48,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     if (path === undefined) continue
     const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
     const px = X[eid], py = Y[eid], speed = speedA[eid]
-    const absSpeed = speed < 0 ? -speed : speed
+    const absSpeed = Math.abs(speed)
 
     // --- Where the car is: the closest point over the segments within a step's travel (and a
     // margin) of arc of the last projection's segment, either way; all of them when lost.
@@ -235,6 +235,6 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     steerA[eid] = u
     if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * stepDt
     if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
-    curveIA[eid] = corr > curveIMax ? curveIMax : corr < -curveIMax ? -curveIMax : corr
+    curveIA[eid] = corr > curveIMax ? curveIMax : corr < curveIMin ? curveIMin : corr
   }
 }
