@@ -85,9 +85,11 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
  * The driver's share of the step time, paired: scene A is driven; scene B (built the same, no
  * driver) replays A's steer/throttle/brake chunk by chunk, so both run bit-identical physics (checked)
  * and differ only by the driver. Both record/replay through one copy system of equal cost.
- * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps.
+ * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps (150 rounds: with
+ * other processes on the cores, fewer left the share swinging by a few points run to run), and the
+ * median over rounds of A's chunk over B's next one (adjacent in time, so load swings cancel).
  */
-function pairedShare(scene, count, level, hz, rounds = 60, chunk = 20) {
+function pairedShare(scene, count, level, hz, rounds = 150, chunk = 20) {
   const A = scene(count, level, hz), B = scene(count, level, hz)
   for (const c of B.cars) B.sim.clearAi(c)
   const buf = new Float64Array(chunk * count * 3)
@@ -103,13 +105,19 @@ function pairedShare(scene, count, level, hz, rounds = 60, chunk = 20) {
   B.sim.schedule.add((w) => { copy(B.sim, B.cars, kb++, false); return w }, { name: 'replay-inputs', phase: 'input' })
   const cpu = (sim) => { const u0 = process.cpuUsage(); sim.stepMany(1 / 60, chunk); const u = process.cpuUsage(u0); return (u.user + u.system) / 1000 / chunk }
   let a = Infinity, b = Infinity
+  const ratios = []
   for (let r = 0; r < rounds; r++) {
-    ka = 0; a = Math.min(a, cpu(A.sim))
-    kb = 0; b = Math.min(b, cpu(B.sim))
+    ka = 0; const ta = cpu(A.sim)
+    kb = 0; const tb = cpu(B.sim)
+    a = Math.min(a, ta); b = Math.min(b, tb)
+    ratios.push(ta / tb)
   }
+  ratios.sort((x, y) => x - y)
+  const median = ratios[rounds >> 1] // each round's A over its B: also steady when the mins are not
   const last = A.cars.length - 1
   if (JSON.stringify(A.sim.carState(A.cars[last])) !== JSON.stringify(B.sim.carState(B.cars[last]))) throw new Error('paired replay diverged from the driven run')
-  return `paired: driven ${a.toFixed(3)}, replayed ${b.toFixed(3)} ms/step cpu, driver ${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)}%`
+  const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`
+  return `paired: driven ${a.toFixed(3)}, replayed ${b.toFixed(3)} ms/step cpu, driver ${pct(a / b)} (median of rounds ${pct(median)})`
 }
 
 /** A timed case of `count` driven cars built by `scene`, stepping `per` host steps per run. */

@@ -1,9 +1,9 @@
 /**
  * The driver's shared pieces: its tuning constants, the hoisted arrays, and the start of a drive
- * (setAi). A step runs in phases over all driven cars (locate.ts, pedals.ts, steer.ts): project
- * the car onto its path and advance distance and laps, then pedals from the speed profile, then
- * steering by pure pursuit (with a slow curvature loop that takes out the car's understeer).
- * Reads the car's pose and writes only steer, throttle, brake.
+ * (setAi). A step (drive-cars.ts, one pass over the driven cars) projects each car onto its path
+ * and advances distance and laps, then sets the pedals from the speed profile, then steers by pure
+ * pursuit (with a slow curvature loop that takes out the car's understeer). Reads the car's pose
+ * and writes only steer, throttle, brake.
  */
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
@@ -18,6 +18,28 @@ export interface DriverPath {
   readonly kappa: Float64Array
   readonly profile: Float64Array
   readonly options: ResolvedAiOptions
+  /**
+   * What a step reads, copied onto this record so that a car's step starts one load from its
+   * segment records (not three: path, polyline, options): poly.packed, poly.segments,
+   * poly.closed, poly.length, poly.narrowGap, options.lookahead, and the last point of the polyline.
+   */
+  readonly packed: Float64Array
+  readonly segments: number
+  readonly closed: boolean
+  readonly length: number
+  readonly lookahead: number
+  readonly endX: number
+  readonly endY: number
+  readonly narrowGap: number
+}
+
+/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in). */
+export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+  return {
+    poly, kappa, profile, options,
+    packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
+    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: poly.narrowGap,
+  }
 }
 
 /** The projection searches this far (m) beyond twice a step's travel either side of the last one. */
@@ -52,17 +74,12 @@ export interface DriveArrays {
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
   seg: Int32Array; goalSeg: Int32Array; s: Float64Array; distance: Float64Array; start: Float64Array; laps: Int32Array
   lateralError: Float64Array; targetSpeed: Float64Array; finished: Uint8Array; speedI: Float64Array; curveI: Float64Array
-  /** Each car's look-ahead point of this step (aim phase to steer phase; not state, so not in the store). */
-  goalX: Float64Array; goalY: Float64Array
-  /** Each car's course (unit vector) of this step (course phase to steer phase). */
-  courseX: Float64Array; courseY: Float64Array
 }
 
 /** The DriveArrays of a sim's stores (one per sim, made once; named stores keep it a fast object). */
 export function createDriveArrays(Car: CarStore, D: DriverStore): DriveArrays {
   const V = {} as DriveArrays
-  V.goalX = V.goalY = V.courseX = V.courseY = new Float64Array(0) // (sized by the first hoist; fields set in one order keep one shape)
-  hoistDriveArrays(V, Car, D)
+  hoistDriveArrays(V, Car, D) // (fields set in one order keep one shape)
   return V
 }
 
@@ -73,11 +90,6 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
   V.seg = D.seg; V.goalSeg = D.goalSeg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
   V.lateralError = D.lateralError; V.targetSpeed = D.targetSpeed; V.finished = D.finished; V.speedI = D.speedI; V.curveI = D.curveI
-  // The per-step arrays grow with the stores (allocation only then, never per step).
-  if (V.goalX.length < D.s.length) {
-    const n = D.s.length
-    V.goalX = new Float64Array(n); V.goalY = new Float64Array(n); V.courseX = new Float64Array(n); V.courseY = new Float64Array(n)
-  }
 }
 
 // Scratch of startDriver (single-threaded, so shared by every sim).

@@ -3,11 +3,11 @@
  * (offset polyline, curvature, profile), so a field of cars on one track touches one set of
  * arrays per step (cache friendly) and setAi on the hundredth car builds nothing.
  */
-import { createPolyline, type Polyline } from './polyline'
+import { createPolyline, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import { offsetPolyline, pointCurvatures } from './curvature'
 import { buildSpeedProfile } from './profile'
 import { resolveAiOptions, type ResolvedAiOptions } from './options'
-import type { DriverPath } from './drive'
+import { driverPath, type DriverPath } from './drive'
 
 /** Point curvature span (m): neighbours at least this far along the path shape the curvature. */
 const CURVATURE_SPAN = 1
@@ -55,7 +55,23 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
   const poly = offsetPolyline(base, resolved.lateralOffset)
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
-  return { path: { poly, kappa, profile, options: resolved }, base }
+  fillProfileSlots(poly, profile)
+  return { path: driverPath(poly, kappa, profile, resolved), base }
+}
+
+/**
+ * Writes the profile's v² at each segment's start and its acceleration along the segment into the
+ * segment records (SEG_V2, SEG_ACCEL), so a step reads one record and divides nothing. `poly`
+ * belongs to this path alone (preparePath builds it).
+ */
+function fillProfileSlots(poly: Polyline, profile: Float64Array): void {
+  const p = poly.packed, n = poly.n
+  for (let i = 0; i < poly.segments; i++) {
+    const j = i + 1 === n ? 0 : i + 1
+    const a2 = profile[i] * profile[i], b2 = profile[j] * profile[j]
+    p[i * SEG_STRIDE + SEG_V2] = a2
+    p[i * SEG_STRIDE + SEG_ACCEL] = (b2 - a2) / (2 * p[i * SEG_STRIDE + SEG_LEN])
+  }
 }
 
 /** Builds (validating) the path a driver follows for `path` and `options`, outside any table. */

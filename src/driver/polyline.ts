@@ -26,15 +26,27 @@ export interface Polyline {
   /** Total length, m. */
   readonly length: number
   /**
-   * The segments packed for the per-step searches, SEG_STRIDE numbers each: start x, y, unit
-   * tangent x, y, arc length at the start, length (one cache line or two per segment, where the
-   * separate arrays above cost five).
+   * The segments packed for the per-step work, SEG_STRIDE numbers each (see SEG_*): start x, y,
+   * unit tangent x, y, arc length at the start, length, and the driver's profile speed² at the
+   * segment's start and its acceleration along it (0 until a driver path fills them). A driven car's step reads only
+   * this array of its path: one cache line per segment, where separate arrays cost seven.
    */
   readonly packed: Float64Array
+  /**
+   * The least gap (m) the window search (projection.ts) compares against its reach: from any
+   * segment's start back to the previous one's, and from its end on to the start of the one after
+   * next. A reach below it means the window is the hint and the segment after it, so the search
+   * reads no other records.
+   */
+  readonly narrowGap: number
 }
 
-/** Numbers per segment in Polyline.packed. */
-export const SEG_STRIDE = 6
+/** Numbers per segment in Polyline.packed (8 doubles: one 64-byte cache line). */
+export const SEG_STRIDE = 8
+/** Offsets in a Polyline.packed record: start point, unit tangent, arc length at the start, length. */
+export const SEG_X = 0, SEG_Y = 1, SEG_TX = 2, SEG_TY = 3, SEG_S = 4, SEG_LEN = 5
+/** Offsets in a Polyline.packed record: the speed profile's v² at the segment's start (m²/s²) and its acceleration v·dv/ds along it (m/s², v² linear). */
+export const SEG_V2 = 6, SEG_ACCEL = 7
 
 /** Points closer than this are one point (m). */
 const SAME_POINT = 1e-9
@@ -116,7 +128,26 @@ export function polylineFromArrays(xs: ArrayLike<number>, ys: ArrayLike<number>,
     packed[o] = x[i]; packed[o + 1] = y[i]; packed[o + 2] = tx[i]; packed[o + 3] = ty[i]
     packed[o + 4] = s[i]; packed[o + 5] = s[i + 1] - s[i]
   }
-  return { x, y, n, closed, segments, s, tx, ty, length: s[segments], packed }
+  return { x, y, n, closed, segments, s, tx, ty, length: s[segments], packed, narrowGap: narrowGap(packed, segments, closed, s[segments]) }
+}
+
+/** Polyline.narrowGap of segment records `p` (n segments, length L): each gap computed as the window search computes it. */
+function narrowGap(p: Float64Array, n: number, closed: boolean, L: number): number {
+  let least = Infinity
+  for (let h = 0; h < n; h++) {
+    const from = p[h * SEG_STRIDE + SEG_S], to = from + p[h * SEG_STRIDE + SEG_LEN]
+    if (h > 0 || closed) {
+      let gap = from - p[(h > 0 ? h - 1 : n - 1) * SEG_STRIDE + SEG_S]
+      if (gap < 0) gap += L
+      if (gap < least) least = gap
+    }
+    if (h + 2 < n || closed) {
+      let gap = p[((h + 2) % n) * SEG_STRIDE + SEG_S] - to
+      if (gap < 0) gap += L
+      if (gap < least) least = gap
+    }
+  }
+  return least
 }
 
 /** Wraps (closed) or clamps (open) arc length `s` into [0, length]. */

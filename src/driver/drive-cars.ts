@@ -1,0 +1,240 @@
+/**
+ * The driver's step for every driven car, car by car in one pass: where the car is (projected onto
+ * its path from its last projection; distance and laps advanced), then the pedals from the speed
+ * profile (an open path's end is a full stop, then finished: the brake held, the steering left
+ * alone), then steering by pure pursuit towards a goal `lookahead` seconds down the path, along the
+ * car's course, with the curvature loop on what the car actually drives.
+ *
+ * Why one pass with the searches written out: each car's path records (Polyline.packed, one cache
+ * line per segment, the profile in it) and store entries are loaded once, where five passes loaded
+ * them five times; and the loop makes no call. V8 inlines only so much into one function (atan and
+ * sinCos take that budget), a call it does not inline boxes its number arguments (an allocation per
+ * car), and any call in the loop, even a rare one, makes it reload every array's storage per car.
+ * The pieces are the reference maths of projection.ts (projectFrom's search, copied: V8 does not
+ * inline it beside atan and sinCos, and calling it was ≈ 8% slower), polyline.ts (sampleNear),
+ * profile.ts (profileSpeedAt), speed-control.ts and pursuit.ts, written out here;
+ * test/driver/drive-cars.test.ts checks this loop against them step by step. Cost: ≈ 0.11 µs per
+ * car in the st200 scene (≈ 270 cycles), about a third of it waiting on path records the vehicle
+ * step has evicted.
+ */
+import type { DriveArrays, DriverPath } from './drive'
+import {
+  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
+} from './drive'
+import { SEG_STRIDE } from './polyline'
+import { MIN_LOOKAHEAD } from './pursuit'
+import { atan } from './atan'
+import { sinCos } from './sin-cos'
+import { BRAKE_DECEL, SPEED_I_MAX, SPEED_KI, SPEED_KP, THROTTLE_ACCEL } from './speed-control'
+
+// Scratch of one car at a time (single-threaded, so shared by every sim).
+const trig = new Float64Array(2)
+
+/** Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer, throttle, brake and the Driver state. */
+export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], cars: ArrayLike<number>, dt: number): void {
+  const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
+  const wheelbaseA = V.wheelbase, maxSteerA = V.maxSteer, steerA = V.steer, throttleA = V.throttle, brakeA = V.brake
+  const segA = V.seg, goalSegA = V.goalSeg, sA = V.s, distanceA = V.distance, startA = V.start, lapsA = V.laps
+  const latA = V.lateralError, targetA = V.targetSpeed, finishedA = V.finished, speedIA = V.speedI, curveIA = V.curveI
+  // Fractional constants and dt as local doubles: the bundle keeps module constants as module
+  // variables, loaded and type-checked on every use (integers it writes in as literals), and a
+  // parameter stays boxed; `+ 0` unboxes each once per run.
+  const margin = WINDOW_MARGIN + 0, stoppedSpeed = STOPPED_SPEED + 0, slipStart = SLIP_START + 0, speedKp = SPEED_KP + 0, speedKi = SPEED_KI + 0
+  const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0, curveIMin = -curveIMax
+  const stepDt = dt + 0
+  for (let i = 0; i < cars.length; i++) {
+    const eid = cars[i]
+    const path = paths[eid]
+    if (path === undefined) continue
+    const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
+    const px = X[eid], py = Y[eid], speed = speedA[eid]
+    const absSpeed = Math.abs(speed)
+
+    // --- Where the car is: the closest point over the segments within a step's travel (and a
+    // margin) of arc of the last projection's segment, either way; all of them when lost.
+    const hint = segA[eid], near = margin + 2 * absSpeed * stepDt
+    let seg = 0, s = 0, lat = 0
+    // Pass 0 searches the window (when it is not the whole loop and the hint is a segment), pass 1
+    // every segment (a car lost: farther than LOST_DISTANCE from the window). Both in this loop:
+    // a call here, even one rarely made, would make V8 reload every array's storage each car.
+    for (let pass = !(closed && near * 2 >= L) && hint >= 0 && hint < segments ? 0 : 1; pass < 2; pass++) {
+      let first = 0, back = segments - 1, to = 0
+      // (a reach under narrowGap ends the window at the segment after the hint: its gap checks
+      // would fail, so they are skipped, and with them the records of the segments beyond)
+      const narrow = pass === 0 && near < path.narrowGap
+      if (pass === 0) {
+        // segments back from the hint while their start lies within reach of its start
+        const from = p[hint * SEG_STRIDE + 4]
+        to = from + p[hint * SEG_STRIDE + 5]
+        first = hint; back = 0
+        while (!narrow && back < segments - 1) {
+          let q = first - 1
+          if (q < 0) { if (!closed) break; q += segments }
+          let gap = from - p[q * SEG_STRIDE + 4]
+          if (gap < 0) gap += L
+          if (gap > near) break
+          first = q; back++
+        }
+      }
+      // Forward from `first` through the hint, then on while a segment starts within reach of the
+      // hint's end (pass 1: all of them), each segment at most once.
+      let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
+      for (let k = 0, q = first; ;) {
+        const o = q * SEG_STRIDE
+        const tx = p[o + 2], ty = p[o + 3], len = p[o + 5]
+        const dx = px - p[o], dy = py - p[o + 1]
+        let t = dx * tx + dy * ty
+        t = t < 0 ? 0 : t > len ? len : t
+        const ex = dx - tx * t, ey = dy - ty * t
+        const d2 = ex * ex + ey * ey
+        if (d2 < bestD2) { bestD2 = d2; best = q; bestT = t; bestCross = tx * dy - ty * dx }
+        if (++k >= segments) break
+        if (++q >= segments) { if (!closed) break; q -= segments }
+        if (k > back) {
+          if (narrow && k > back + 1) break
+          let gap = p[q * SEG_STRIDE + 4] - to
+          if (gap < 0) gap += L
+          if (gap > near) break
+        }
+      }
+      const dist = Math.sqrt(bestD2)
+      seg = best
+      s = p[best * SEG_STRIDE + 4] + bestT
+      lat = bestCross < 0 ? -dist : dist
+      if (!(dist > LOST_DISTANCE)) break
+    }
+    let ds = s - sA[eid]
+    if (closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
+    segA[eid] = seg
+    sA[eid] = s
+    const distance = distanceA[eid] + ds
+    distanceA[eid] = distance
+    if (closed) {
+      // Full laps since setAi: it rarely changes, so compare before dividing.
+      const run = distance - startA[eid]
+      const laps = lapsA[eid]
+      if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {
+        const n = Math.floor(run / L)
+        lapsA[eid] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
+      }
+    }
+    latA[eid] = lat
+
+    // --- Pedals: the speed profile at the projection (v² linear along the segment), PI on the
+    // speed error plus the profile's acceleration as feed-forward (speed-control.ts).
+    if (!closed) {
+      const toEnd = L - s
+      let finished = finishedA[eid]
+      if (finished === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
+          Math.hypot(path.endX - px, path.endY - py) <= FINISH_RADIUS) finishedA[eid] = finished = 1
+      if (finished === 1 || toEnd <= FINAL_BRAKE) {
+        targetA[eid] = 0
+        throttleA[eid] = 0
+        brakeA[eid] = 1
+        if (finished === 1) continue // hold the brake, leave the steering
+      }
+    }
+    const vx = vxA[eid], vy = vyA[eid], yawRate = yawA[eid], wheelbase = wheelbaseA[eid]
+    if (closed || L - s > FINAL_BRAKE) {
+      // v² along the segment from its start at the profile's acceleration (one record, no division)
+      const o = seg * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
+      let t = s - p[o + 4]
+      t = t <= 0 ? 0 : t >= len ? len : t
+      const v2 = p[o + 6] + 2 * accel * t
+      const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
+      targetA[eid] = target
+      // (speedDemand, with anti-windup: the integrator holds while the pedal it asks for is full)
+      const err = target - speed
+      const integral = speedIA[eid]
+      const demand = accel + speedKp * err + integral
+      const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
+      const next = saturated ? integral : integral + speedKi * err * stepDt
+      speedIA[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
+      // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
+      // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
+      // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
+      // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
+      // (the slip angle is side / vx: compared as side against vx times the bounds, no division)
+      const side = Math.abs(vy - 0.5 * wheelbase * yawRate), start = slipStart * vx
+      const ease = !(vx > CURVE_MIN_SPEED) || side <= start ? 1 : side >= 2 * start ? 0 : 2 - side / start
+      throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand * (1 / THROTTLE_ACCEL) : 1) : 0) * ease
+      brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? demand * (-1 / BRAKE_DECEL) : 1) : 0) * ease
+    }
+
+    // --- Aim: the goal `lookahead` seconds of travel down the path (at least MIN_LOOKAHEAD m,
+    // never more than a lap); past an open end, straight on along the last segment.
+    let reach = path.lookahead * absSpeed
+    if (!(reach > MIN_LOOKAHEAD)) reach = MIN_LOOKAHEAD
+    const ahead = s + (reach < L ? reach : L)
+    let gx: number, gy: number
+    if (!closed && ahead > L) {
+      const o = (segments - 1) * SEG_STRIDE, over = ahead - L
+      gx = path.endX + p[o + 2] * over
+      gy = path.endY + p[o + 3] * over
+    } else {
+      // (sampleNear: walk from the last goal's segment, the way that is shorter)
+      let w = ahead
+      if (closed && !(w >= 0 && w < L)) {
+        if (w >= L && w < 2 * L) w -= L
+        else { w = w - Math.floor(w / L) * L; if (w >= L || w < 0) w = 0 }
+      } else if (!closed) w = w < 0 ? 0 : w > L ? L : w
+      let g = goalSegA[eid]
+      if (!(g >= 0 && g < segments)) g = seg // a stale or foreign start: walk from the car's segment
+      let o = g * SEG_STRIDE
+      let gap = w - p[o + 4]
+      if (closed && gap < 0) gap += L
+      const forward = closed ? gap <= L / 2 : gap >= 0
+      for (let k = 0; k < segments && (w < p[o + 4] || w > p[o + 4] + p[o + 5]); k++) {
+        if (forward) g = g + 1 === segments ? 0 : g + 1
+        else g = g === 0 ? segments - 1 : g - 1
+        o = g * SEG_STRIDE
+      }
+      goalSegA[eid] = g
+      const t = w - p[o + 4]
+      gx = p[o] + p[o + 2] * t
+      gy = p[o + 1] + p[o + 3] * t
+    }
+
+    // --- Course: the arc leaves along the car's velocity, not its nose (at speed the body slips);
+    // weighted in from CURVE_MIN_SPEED (0) to twice it (1), as is the curvature loop.
+    const wgt = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
+    sinCos(headingA[eid], trig)
+    const ch = trig[1], sh = trig[0]
+    // (ux, uy) = the course times its length m: the nose's direction turned by the body slip
+    // vy / vx (bounded, |β| ≤ 84°, so an inconsistent or absurd state cannot overflow), left
+    // unnormalised: the pursuit below divides m back out, saving two divisions.
+    let ux = ch, uy = sh, m = 1
+    if (wgt > 0 && vx > CURVE_MIN_SPEED) {
+      const cap = 10 * vx
+      let side = wgt * vy
+      side = side > cap ? cap : side < -cap ? -cap : side
+      ux = ch * vx - sh * side
+      uy = sh * vx + ch * side
+      m = Math.sqrt(vx * vx + side * side)
+    }
+
+    // --- Steer: the pure-pursuit arc's curvature (pursuit.ts; here with the course scaled by m)
+    // plus the curvature loop on yaw rate / speed: a proportional part damps the yaw, a slow
+    // integral takes out steady understeer; it integrates for the next step, holds at lock, and
+    // fades out towards walking pace.
+    let kappa = 0
+    {
+      const dx = gx - px, dy = gy - py
+      const fx = ux * dx + uy * dy
+      const ly = ux * dy - uy * dx
+      const d2 = fx * fx + ly * ly // (m² times the goal's distance²)
+      if (d2 !== 0) {
+        if (fx < 0) { const k = (2 * m) / Math.sqrt(d2); kappa = ly < 0 ? -k : k } // goal behind: a half circle to its side
+        else kappa = (2 * m * ly) / d2
+      }
+    }
+    let corr = curveIA[eid]
+    const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
+    let u = atan(wheelbase * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
+    u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
+    steerA[eid] = u
+    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * stepDt
+    if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
+    curveIA[eid] = corr > curveIMax ? curveIMax : corr < curveIMin ? curveIMin : corr
+  }
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import { createWorld } from 'bitecs'
+import { createSim, type Sim } from '../../src/sim'
+import { stadiumPath } from '../../src/driver/path'
+import { sampleNear } from '../../src/driver/polyline'
+import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from '../../src/driver/projection'
+import { profileSpeedAt } from '../../src/driver/profile'
+import { lookaheadDistance, pursuitCurvature, steerForCurvature } from '../../src/driver/pursuit'
+import { brakeFor, speedDemand, throttleFor } from '../../src/driver/speed-control'
+import {
+  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
+} from '../../src/driver/drive'
+
+// drive-cars.ts writes the driver's step out in one loop (for V8). Here the same step is composed
+// from the reference pieces (projection, sampleNear, profileSpeedAt, speed-control, pursuit) and
+// compared with the loop's result, car by car and step by step, from the same state each step.
+// The loop reorders some arithmetic (the profile's acceleration kept per segment, the course left
+// unnormalised), so values agree to rounding, not bit for bit; the integers exactly.
+
+interface Expected { seg: number; s: number; distance: number; laps: number; lat: number; target: number; finished: number; speedI: number; throttle: number; brake: number; goalSeg?: number; steer?: number; curveI?: number }
+
+/** The driver step of `car` from the sim's current state, by the reference pieces (state untouched). */
+function referenceStep(sim: Sim, car: number, dt: number): Expected {
+  const C = sim.components.Car, D = sim.components.Driver
+  const path = sim.internal.drivers.paths[car]!
+  const poly = path.poly, L = poly.length
+  const px = C.x[car], py = C.y[car], speed = C.speed[car]
+  const proj = new Float64Array(3)
+  let seg = projectNear(poly, px, py, D.seg[car], WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
+  if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
+  const s = proj[PROJ_S]
+  let ds = s - D.s[car]
+  if (poly.closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
+  const distance = D.distance[car] + ds
+  let laps = D.laps[car]
+  if (poly.closed) {
+    const run = distance - D.start[car]
+    if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) laps = Math.max(0, Math.floor(run / L))
+  }
+  const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed[car], finished: D.finished[car], speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car] }
+  if (!poly.closed) {
+    if (e.finished === 0 && L - s <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
+        Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) e.finished = 1
+    if (e.finished === 1 || L - s <= FINAL_BRAKE) { e.target = 0; e.throttle = 0; e.brake = 1 }
+    if (e.finished === 1) return e
+  }
+  const vx = C.vx[car], vy = C.vy[car]
+  if (poly.closed || L - s > FINAL_BRAKE) {
+    const accel = new Float64Array(1)
+    e.target = profileSpeedAt(poly, path.profile, seg, s, accel)
+    const speedI = Float64Array.of(D.speedI[car])
+    const demand = speedDemand(speedI, 0, e.target, accel[0], speed, dt)
+    e.speedI = speedI[0]
+    const slip = vx > CURVE_MIN_SPEED ? Math.abs(vy - 0.5 * C.wheelbase[car] * C.yawRate[car]) / vx : 0
+    const ease = slip <= SLIP_START ? 1 : slip >= 2 * SLIP_START ? 0 : 2 - slip / SLIP_START
+    e.throttle = throttleFor(demand) * ease
+    e.brake = brakeFor(demand) * ease
+  }
+  const ahead = s + Math.min(lookaheadDistance(path.options.lookahead, speed), L)
+  const goal = new Float64Array(4)
+  if (!poly.closed && ahead > L) {
+    goal[0] = poly.x[poly.n - 1] + poly.tx[poly.segments - 1] * (ahead - L)
+    goal[1] = poly.y[poly.n - 1] + poly.ty[poly.segments - 1] * (ahead - L)
+    e.goalSeg = D.goalSeg[car]
+  } else e.goalSeg = sampleNear(poly, D.goalSeg[car], ahead, goal)
+  const abs = Math.abs(speed)
+  const w = abs <= CURVE_MIN_SPEED ? 0 : abs >= 2 * CURVE_MIN_SPEED ? 1 : abs / CURVE_MIN_SPEED - 1
+  const h = C.heading[car]
+  let ux = Math.cos(h), uy = Math.sin(h)
+  if (w > 0 && vx > CURVE_MIN_SPEED) {
+    const slope = Math.max(-10, Math.min(10, (w * vy) / vx))
+    const n = Math.hypot(1, slope)
+    ;[ux, uy] = [(ux - slope * uy) / n, (uy + slope * ux) / n]
+  }
+  const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
+  let corr = D.curveI[car]
+  const shortfall = w > 0 ? kappa - C.yawRate[car] / speed : 0
+  e.steer = steerForCurvature(kappa + corr + w * CURVE_KP * shortfall, C.wheelbase[car], C.maxSteer[car])
+  if (e.steer < 1 && e.steer > -1) corr += w * CURVE_KI * shortfall * dt
+  if (w < 1) corr -= corr * (1 - w) * 0.1
+  e.curveI = Math.max(-CURVE_I_MAX, Math.min(CURVE_I_MAX, corr))
+  return e
+}
+
+function actual(sim: Sim, car: number): Expected {
+  const C = sim.components.Car, D = sim.components.Driver
+  return { seg: D.seg[car], s: D.s[car], distance: D.distance[car], laps: D.laps[car], lat: D.lateralError[car], target: D.targetSpeed[car], finished: D.finished[car],
+    speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car], goalSeg: D.goalSeg[car], steer: C.steer[car], curveI: D.curveI[car] }
+}
+
+describe('driveCars (the loop) against the reference pieces', () => {
+  it('agrees every step: oval lanes, an open S-path to its stop, a lane of long segments, a car lost far off the line, both levels', () => {
+    const sim = createSim(createWorld())
+    const oval = stadiumPath(200, 50, 1)
+    const sPath: number[] = []
+    for (let x = 0; x <= 160; x += 2) sPath.push(x, 300 + 20 * Math.sin(x / 25))
+    const cars: number[] = []
+    for (let k = 0; k < 3; k++) {
+      const car = sim.addCar({ position: [-100 + 30 * k, -50 + 2 * (k - 1)], heading: 0, speed: 4 * k, lod: k % 2 ? 'singleTrack' : 'full' })
+      sim.setInput(car, { gear: 1 })
+      sim.setAi(car, oval, { closed: true, lateralOffset: 2 * (k - 1) })
+      cars.push(car)
+    }
+    const sCar = sim.addCar({ position: [0, 300], heading: 0.7, lod: 'singleTrack' })
+    sim.setInput(sCar, { gear: 1 }); sim.setAi(sCar, sPath, { maxSpeed: 15 }); cars.push(sCar)
+    const lane: number[] = [] // 3 m apart: the window is often just the hint and the next segment (narrowGap)
+    for (let x = 0; x <= 900; x += 3) lane.push(x, -300 + 2 * Math.sin(x / 40))
+    const laneCar = sim.addCar({ position: [0, -300], heading: 0, speed: 10, lod: 'singleTrack' })
+    sim.setInput(laneCar, { gear: 1 }); sim.setAi(laneCar, lane, { maxSpeed: 14 }); cars.push(laneCar)
+    const lost = sim.addCar({ position: [0, 0], heading: 1, lod: 'singleTrack' }) // the oval's centre: lost at first
+    sim.setInput(lost, { gear: 1 }); sim.setAi(lost, oval, { closed: true, maxSpeed: 12 }); cars.push(lost)
+
+    const dt = 1 / 60
+    let expected: Expected[] = []
+    sim.schedule.add(() => { expected = cars.map((c) => referenceStep(sim, c, dt)); return sim.world }, { name: 'reference', phase: 'input', before: 'drive-paths' })
+    let worst = 0, steps = 0, finishedSteps = 0
+    const mismatches: string[] = []
+    sim.schedule.add(() => {
+      cars.forEach((c, k) => {
+        const e = expected[k], a = actual(sim, c)
+        if (a.seg !== e.seg || a.laps !== e.laps || a.finished !== e.finished || (e.goalSeg !== undefined && a.goalSeg !== e.goalSeg)) {
+          mismatches.push(`step ${steps} car ${c}: ${JSON.stringify(a)} vs ${JSON.stringify(e)}`)
+        }
+        if (e.finished === 1) finishedSteps++
+        for (const key of ['s', 'distance', 'lat', 'target', 'speedI', 'throttle', 'brake', 'steer', 'curveI'] as const) {
+          if (e[key] === undefined) continue
+          const err = Math.abs(a[key]! - e[key]!) / Math.max(1, Math.abs(e[key]!))
+          if (!(err < 1e-9)) mismatches.push(`step ${steps} car ${c} ${key}: ${a[key]} vs ${e[key]}`)
+          worst = Math.max(worst, err)
+        }
+      })
+      steps++
+      return sim.world
+    }, { name: 'compare', phase: 'input', after: 'drive-paths' })
+    sim.stepMany(dt, 60 * 40)
+    expect(steps).toBe(60 * 40)
+    expect(finishedSteps).toBeGreaterThan(0) // the S-path car got to its stop
+    expect(Math.abs(sim.aiStatus(lost)!.lateralError)).toBeLessThan(0.5) // and the lost one back
+    expect(mismatches.slice(0, 3)).toEqual([])
+    expect(worst).toBeLessThan(1e-9) // (in practice a few ulps)
+  })
+})
