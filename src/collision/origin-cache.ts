@@ -47,6 +47,10 @@ export interface OriginCache {
   /** Colliders whose bound holds the start: tested by every ray. */
   always: Int32Array
   alwaysCount: number
+  /** The planes (ascending ids) and their frames from the start (planeFrame, PLANE_FRAME numbers each). */
+  planes: Int32Array
+  planeFrames: Float64Array
+  planeCount: number
   // build scratch, per candidate
   cand: Int32Array
   candLower: Float64Array
@@ -61,6 +65,7 @@ export function createOriginCache(): OriginCache {
     enabled: true, ox: NaN, oy: NaN, oz: NaN, version: -1, streak: 0, valid: false, refused: false,
     binStart: new Int32Array(0), entries: new Int32Array(0), lower: new Float64Array(0),
     always: new Int32Array(16), alwaysCount: 0,
+    planes: new Int32Array(0), planeFrames: new Float64Array(0), planeCount: 0,
     cand: new Int32Array(0), candLower: new Float64Array(0), rect: new Int32Array(0), order: new Int32Array(0),
     cmp: (a, b) => (c.candLower[a] - c.candLower[b]) || (c.cand[a] - c.cand[b]),
   }
@@ -108,6 +113,7 @@ function bound(C: CollisionState['Collider'], e: number, out: Float64Array): voi
 }
 
 const sph = new Float64Array(4)
+const binScratch = new Float64Array(4)
 
 function reserve(c: OriginCache, n: number): void {
   if (c.cand.length >= n) return
@@ -136,8 +142,10 @@ function buildOriginCache(state: CollisionState, c: OriginCache, range: number):
     const alpha = Math.asin(R / D) + MARGIN
     const p0 = Math.asin(Math.max(-1, Math.min(1, vz / D)))
     // the cone's pitch range as a dz range (sin is monotonic on [−π/2, π/2])
-    const pb0 = pitchBin(p0 - alpha <= -Math.PI / 2 ? -1 : Math.sin(p0 - alpha) - Z_MARGIN)
-    const pb1 = pitchBin(p0 + alpha >= Math.PI / 2 ? 1 : Math.sin(p0 + alpha) + Z_MARGIN)
+    const v = binScratch
+    v[0] = p0 - alpha <= -Math.PI / 2 ? -1 : Math.sin(p0 - alpha) - Z_MARGIN
+    v[1] = p0 + alpha >= Math.PI / 2 ? 1 : Math.sin(p0 + alpha) + Z_MARGIN
+    const pb0 = pitchBin(v, 0), pb1 = pitchBin(v, 1)
     let yb0 = 0, yb1 = N_YAW - 1
     const cp = Math.cos(Math.abs(p0))
     if (Math.abs(p0) + alpha < Math.PI / 2 - MARGIN && Math.sin(alpha) < cp) {
@@ -145,8 +153,9 @@ function buildOriginCache(state: CollisionState, c: OriginCache, range: number):
       // under half a turn the ends' bins (yaw bins are monotonic in the angle) bound the range
       if (beta < Math.PI / 2) {
         const y0 = Math.atan2(vy, vx)
-        yb0 = yawBin(Math.cos(y0 - beta), Math.sin(y0 - beta))
-        yb1 = yawBin(Math.cos(y0 + beta), Math.sin(y0 + beta))
+        v[0] = Math.cos(y0 - beta); v[1] = Math.sin(y0 - beta); v[2] = Math.cos(y0 + beta); v[3] = Math.sin(y0 + beta)
+        yb0 = yawBin(v, 0)
+        yb1 = yawBin(v, 2)
         if (yb1 < yb0) yb1 += N_YAW // crosses yaw 0: wraps when filling
       }
     }
@@ -155,6 +164,13 @@ function buildOriginCache(state: CollisionState, c: OriginCache, range: number):
     n++
   }
   c.alwaysCount = always
+  const np = state.planeCount
+  if (c.planes.length < np) { c.planes = new Int32Array(np); c.planeFrames = new Float64Array(np * PLANE_FRAME) }
+  for (let i = 0; i < np; i++) {
+    c.planes[i] = state.planes[i]
+    planeFrame(C, state.planes[i], ox, oy, oz, c.planeFrames, i * PLANE_FRAME)
+  }
+  c.planeCount = np
   // nearest bound first within every bin: fill the bins in sorted candidate order
   const order = c.order
   for (let i = 0; i < n; i++) order[i] = i
@@ -196,26 +212,45 @@ function forBins(rect: Int32Array, i: number, start: Int32Array, entries: Int32A
   }
 }
 
-/** The bin of the unit direction ray[3..5] (no trigonometry: see the header). */
-export function originCacheBin(ray: Float64Array): number {
-  return pitchBin(ray[5]) * N_YAW + yawBin(ray[3], ray[4])
+/** Numbers per plane frame. */
+export const PLANE_FRAME = 7
+
+/**
+ * Writes the frame of plane `e` seen from (ox, oy, oz) into F[o..o+6]: the start's height over it
+ * (local z), its axis (rotation column 2, which dots a direction into local z) and its world
+ * normal, rotated exactly as rayColliderRay rotates the local (0, 0, 1) (keeps the signs of zeros).
+ */
+export function planeFrame(C: CollisionState['Collider'], e: number, ox: number, oy: number, oz: number, F: Float64Array, o: number): void {
+  const P = C.position, R = C.rotation, r = e * 9
+  const wx = ox - P[e * 3], wy = oy - P[e * 3 + 1], wz = oz - P[e * 3 + 2]
+  const r2 = R[r + 2], r5 = R[r + 5], r8 = R[r + 8]
+  F[o] = r2 * wx + r5 * wy + r8 * wz
+  F[o + 1] = r2; F[o + 2] = r5; F[o + 3] = r8
+  F[o + 4] = R[r] * 0 + R[r + 1] * 0 + r2 * 1; F[o + 5] = R[r + 3] * 0 + R[r + 4] * 0 + r5 * 1; F[o + 6] = R[r + 6] * 0 + R[r + 7] * 0 + r8 * 1
 }
 
-/** Pitch bin of a direction's z (−1 ≤ dz ≤ 1, a hair beyond from rounding): uniform in dz. */
-function pitchBin(dz: number): number {
-  const b = ((dz + 1) * (N_PITCH / 2)) | 0 // ≥ 0 up to rounding, and | 0 truncates −0.x to 0
+/** The bin of the unit direction ray[3..5] (no trigonometry: see the header). */
+export function originCacheBin(ray: Float64Array): number {
+  return pitchBin(ray, 5) * N_YAW + yawBin(ray, 3)
+}
+
+/** Pitch bin of a direction's z = v[o] (−1 ≤ z ≤ 1, a hair beyond from rounding): uniform in z. */
+function pitchBin(v: Float64Array, o: number): number {
+  const b = ((v[o] + 1) * (N_PITCH / 2)) | 0 // ≥ 0 up to rounding, and | 0 truncates −0.x to 0
   return b > N_PITCH - 1 ? N_PITCH - 1 : b
 }
 
 /**
- * Yaw bin of (dx, dy): uniform in the diamond angle, which runs 0 → 4 as the yaw runs 0 → 2π
- * (quadrant index + |dy| or |dx| over |dx| + |dy|), strictly increasing with the yaw. Straight up
- * or down (0, 0) gives bin 0: such rays only meet colliders binned over the whole yaw circle.
+ * Yaw bin of (x, y) = v[o], v[o + 1]: uniform in the diamond angle, which runs 0 → 4 as the yaw
+ * runs 0 → 2π (quadrant index + |y| or |x| over |x| + |y|), strictly increasing with the yaw.
+ * Straight up or down (0, 0) gives bin 0: such rays only meet colliders binned over the whole
+ * yaw circle. (Array arguments: doubles passed to a call V8 does not inline would be boxed.)
  */
-function yawBin(dx: number, dy: number): number {
-  const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy, s = ax + ay
+function yawBin(v: Float64Array, o: number): number {
+  const x = v[o], y = v[o + 1]
+  const ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, s = ax + ay
   if (!(s > 0)) return 0
-  const q = dy >= 0 ? (dx >= 0 ? ay / s : 1 + ax / s) : (dx < 0 ? 2 + ay / s : 3 + ax / s)
+  const q = y >= 0 ? (x >= 0 ? ay / s : 1 + ax / s) : (x < 0 ? 2 + ay / s : 3 + ax / s)
   const b = (q * (N_YAW / 4)) | 0
   return b > N_YAW - 1 ? N_YAW - 1 : b
 }
