@@ -9,7 +9,7 @@ import { broadphaseStale, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
 import { rayColliderRay } from './narrowphase'
 import { RayCollisionList } from './ray-list'
-import { originCacheBin, originCacheReady, planeFrame, PLANE_FRAME, type OriginCache } from './origin-cache'
+import { missesBound, originCacheBin, originCacheReady, planeFrame, PLANE_FRAME, type OriginCache } from './origin-cache'
 
 /** Zero direction components are replaced by this so 1/d stays finite and slab tests never make NaN. */
 const TINY = 1e-300
@@ -86,7 +86,7 @@ export function tryCollider(state: CollisionState, e: number, ray: Float64Array,
   if (!hittable(state.Collider, e, objectId, localId, mask)) return bestEid
   const tmp = state.hitScratch
   if (!rayColliderRay(state, e, ray, tmp)) return bestEid
-  return nearer(e, tmp[0], tmp[1], tmp[2], tmp[3], ray, bestEid, out)
+  return nearer(e, tmp, ray, bestEid, out)
 }
 
 /** The filters: (group & mask) !== 0 and not the self body (object and localId both match, only when both are ≥ 0). */
@@ -95,13 +95,15 @@ function hittable(C: CollisionState['Collider'], e: number, objectId: number, lo
 }
 
 /**
- * The tie rule in one place: a hit of `e` at t (normal n) replaces the best so far (bestEid, −1
+ * The tie rule in one place: the hit h = [t, normal] of `e` replaces the best so far (bestEid, −1
  * for none, at t = ray[6]) when nearer, or as near with a lower id; returns the best entity.
+ * (Arrays, not numbers: doubles passed to a call V8 does not inline would be boxed.)
  */
-function nearer(e: number, t: number, nx: number, ny: number, nz: number, ray: Float64Array, bestEid: number, out: Float64Array): number {
+function nearer(e: number, h: Float64Array, ray: Float64Array, bestEid: number, out: Float64Array): number {
+  const t = h[0]
   if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
   ray[6] = t
-  out[0] = t; out[1] = nx; out[2] = ny; out[3] = nz
+  out[0] = t; out[1] = h[1]; out[2] = h[2]; out[3] = h[3]
   return e
 }
 
@@ -113,7 +115,7 @@ function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, 
     const e = planes[i]
     if (!hittable(C, e, objectId, localId, mask)) continue
     planeFrame(C, e, ray[0], ray[1], ray[2], frame, 0)
-    bestEid = tryPlaneFrame(e, frame, 0, ray, bestEid, out)
+    bestEid = tryPlaneFrame(e, frame, 0, ray, bestEid, out, state.hitScratch)
   }
   return bestEid
 }
@@ -123,15 +125,19 @@ function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, 
  * the start's height over it, its axis, its normal): the very arithmetic of rayColliderRay +
  * rayPlane, so the same bits, without the general local-ray setup every query would pay for.
  */
-function tryPlaneFrame(e: number, F: Float64Array, o: number, ray: Float64Array, bestEid: number, out: Float64Array): number {
+function tryPlaneFrame(e: number, F: Float64Array, o: number, ray: Float64Array, bestEid: number, out: Float64Array, h: Float64Array): number {
   const dx = ray[3], dy = ray[4], dz = ray[5], lz = F[o]
-  // started inside (local z ≤ 0): t = 0, normal −direction
-  if (lz <= 0) return nearer(e, 0, -dx, -dy, -dz, ray, bestEid, out)
-  const ldz = F[o + 1] * dx + F[o + 2] * dy + F[o + 3] * dz
-  if (ldz >= 0) return bestEid // parallel or pointing away: an upward ray above the ground ends here
-  const t = -lz / ldz
-  if (t > ray[6]) return bestEid
-  return nearer(e, t, F[o + 4], F[o + 5], F[o + 6], ray, bestEid, out)
+  if (lz <= 0) {
+    // started inside (local z ≤ 0): t = 0, normal −direction
+    h[0] = 0; h[1] = -dx; h[2] = -dy; h[3] = -dz
+  } else {
+    const ldz = F[o + 1] * dx + F[o + 2] * dy + F[o + 3] * dz
+    if (ldz >= 0) return bestEid // parallel or pointing away: an upward ray above the ground ends here
+    const t = -lz / ldz
+    if (t > ray[6]) return bestEid
+    h[0] = t; h[1] = F[o + 4]; h[2] = F[o + 5]; h[3] = F[o + 6]
+  }
+  return nearer(e, h, ray, bestEid, out)
 }
 
 /** castRay answered from the origin cache (same contract and results; the cache must be ready for this start). */
@@ -142,15 +148,16 @@ function castRayCached(state: CollisionState, c: OriginCache, ray: Float64Array,
   const C = state.Collider, planes = c.planes, frames = c.planeFrames
   for (let i = 0; i < c.planeCount; i++) {
     const e = planes[i]
-    if (hittable(C, e, objectId, localId, mask)) bestEid = tryPlaneFrame(e, frames, i * PLANE_FRAME, ray, bestEid, out)
+    if (hittable(C, e, objectId, localId, mask)) bestEid = tryPlaneFrame(e, frames, i * PLANE_FRAME, ray, bestEid, out, state.hitScratch)
   }
   const always = c.always
   for (let i = 0; i < c.alwaysCount; i++) bestEid = tryCollider(state, always[i], ray, bestEid, objectId, localId, mask, out)
   const bin = originCacheBin(ray)
-  const entries = c.entries, lower = c.lower
+  const entries = c.entries, lower = c.lower, sphere = c.sphere
   for (let k = c.binStart[bin], end = c.binStart[bin + 1]; k < end; k++) {
     if (lower[k] > ray[6]) break
-    bestEid = tryCollider(state, entries[k], ray, bestEid, objectId, localId, mask, out)
+    const e = entries[k]
+    if (!missesBound(sphere, e, ray)) bestEid = tryCollider(state, e, ray, bestEid, objectId, localId, mask, out)
   }
   return bestEid
 }
@@ -186,8 +193,8 @@ export function normalizeDirection(d: ArrayLike<number>, out: Float64Array, o = 
   // m² ≤ l2 ≤ 3m² for m = max |component|: inside this range (with room for rounding) m is in
   // (1e-150, 1e150) and all are finite, so only outside it are the checks needed
   if (!(l2 > 1e-299 && l2 < 1e299)) return normalizeOutsideRange(x, y, z, l2, out, o)
-  // no over/underflow: a direction whose squared length rounds to 1 is used exactly as given
-  if (l2 === 1) { out[o] = x; out[o + 1] = y; out[o + 2] = z; return true }
+  // no over/underflow. (A squared length of exactly 1 needs no test: sqrt(1) = 1 and x / 1 = x,
+  // and the test would be a coin flip for the branch predictor on sensor directions.)
   const len = Math.sqrt(l2)
   out[o] = x / len; out[o + 1] = y / len; out[o + 2] = z / len
   return true
