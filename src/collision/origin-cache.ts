@@ -263,15 +263,15 @@ function pitchBin(v: Float64Array, o: number): number {
 
 /**
  * Yaw bin of (x, y) = v[o], v[o + 1]: uniform in the diamond angle, which runs 0 → 4 as the yaw
- * runs 0 → 2π (quadrant index + |y| or |x| over |x| + |y|), strictly increasing with the yaw.
- * Straight up or down (0, 0) gives bin 0: such rays only meet colliders binned over the whole
- * yaw circle. (Array arguments: doubles passed to a call V8 does not inline would be boxed.)
+ * runs 0 → 2π (from r = |y| / (|x| + |y|): r, 2 − r, 2 + r, 4 − r in quadrants 1 to 4), strictly
+ * increasing with the yaw. Straight up or down (0, 0) gives bin 0: such rays only meet colliders
+ * binned over the whole yaw circle. (Array arguments: doubles passed to a call V8 does not
+ * inline would be boxed.)
  */
 function yawBin(v: Float64Array, o: number): number {
-  const x = v[o], y = v[o + 1]
-  const ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, s = ax + ay
+  const x = v[o], y = v[o + 1], ay = Math.abs(y), s = Math.abs(x) + ay
   if (!(s > 0)) return 0
-  const q = y >= 0 ? (x >= 0 ? ay / s : 1 + ax / s) : (x < 0 ? 2 + ay / s : 3 + ax / s)
-  const b = (q * (N_YAW / 4)) | 0
+  const r = ay / s
+  const b = ((y >= 0 ? (x >= 0 ? r : 2 - r) : (x < 0 ? 2 + r : 4 - r)) * (N_YAW / 4)) | 0
   return b > N_YAW - 1 ? N_YAW - 1 : b
 }

@@ -263,6 +263,11 @@ function castRayTest(state: CollisionState, ray: Float64Array, objectId: number,
   if (c.valid && c.enabled && ray[0] === c.ox && ray[1] === c.oy && ray[2] === c.oz && state.version === c.version) {
     return castRayCached(state, c, ray, objectId, localId, mask, out)
   }
+  return castRayFresh(state, c, ray, objectId, localId, mask, out)
+}
+
+// castRayTest when the cache does not hold this start (yet): out of line, so the common case stays small
+function castRayFresh(state: CollisionState, c: OriginCache, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   if (broadphaseStale(state)) updateBroadphase(state)
   return originCacheReady(state, c, ray) ? castRayCached(state, c, ray, objectId, localId, mask, out) : castRayR(state, ray, objectId, localId, mask, out)
 }
