@@ -7,6 +7,8 @@ import { makeSim, quat, rng } from './helpers'
 import { randomShapes, addShapesToSim } from '../../bench/scenes.mjs'
 import { markColliderChanged } from '../../src/collision/state'
 import { mat3FromQuat } from '../../src/math/mat3'
+import { rayCollider } from '../../src/collision/narrowphase'
+import { normalizeDirection } from '../../src/collision/query'
 import type { Sim } from '../../src/sim'
 
 const bits = new Float64Array(7)
@@ -66,6 +68,23 @@ function expectCacheEqualsBvh(sim: Sim, start: number[], dirs: number[][], len: 
   expect(hits).toBeGreaterThan(dirs.length / 10)
 }
 
+/** Every ground hit (cached) has rayCollider's own distance and normal, bit for bit (Object.is: signs of zeros too). */
+function expectGroundHitsExact(sim: Sim, start: number[], dirs: number[][], len: number): void {
+  const st = sim.internal.collision, g = sim.ground, d = new Float64Array(3), tmp = new Float64Array(4)
+  let ground = 0
+  for (const raw of dirs) {
+    const l = sim.rayTest(start, raw, len)
+    if (l.size() === 0 || l.at(0)!.collider !== g) continue
+    normalizeDirection(raw, d)
+    expect(rayCollider(st, g, start[0], start[1], start[2], d[0], d[1], d[2], len, tmp)).toBe(true)
+    const h = l.at(0)!
+    expect([h.distance, ...h.normal].every((v, i) => Object.is(v, tmp[i]))).toBe(true)
+    ground++
+  }
+  expect(st.originCache.valid).toBe(true)
+  expect(ground).toBeGreaterThan(dirs.length / 10)
+}
+
 describe('origin cache bins', () => {
   it('rays on and beside every bin edge, the poles and the axes hit what the BVH hits', () => {
     const sim = makeSim({ height: 0 })
@@ -103,6 +122,7 @@ describe('origin cache bins', () => {
     const below = makeSim({ height: 2 })
     addShapesToSim(below, randomShapes(100, { size: 20, seed: 4 }))
     expectCacheEqualsBvh(below, [1, 2, -3], dirs, 30)
+    expectGroundHitsExact(below, [1, 2, -3], dirs, 30)
     // a raised ground tilted by raw store writes, seen from above it
     const tilted = makeSim({ height: 1 })
     addShapesToSim(tilted, randomShapes(200, { size: 30, seed: 8, zMin: 2, zMax: 9 }))
@@ -111,6 +131,7 @@ describe('origin cache bins', () => {
     mat3FromQuat(tilted.components.Collider.rotation, g * 9, qx, qy, qz, qw)
     markColliderChanged(st, g)
     expectCacheEqualsBvh(tilted, [0.5, -0.25, 6], dirs, 50)
+    expectGroundHitsExact(tilted, [0.5, -0.25, 6], dirs, 50)
     // a sphere whose surface lies on the ground: ties at equal distance go to the lower id
     const tie = makeSim({ height: 0 })
     tie.addCollider({ kind: 'box', halfExtents: [3, 3, 1] }, { position: [4, 0, -1] })
