@@ -152,7 +152,7 @@ function cpuMicros(fn) {
  * rayTest's CPU time per ray over Rapier's: chunks of each alternate (rayTest's four passes long,
  * to be about as long as one of Rapier's), min of `rounds` each, so both see the same machine.
  */
-function rayTestOverRapier(ctx, rounds = 9) {
+function rayTestOverRapier(ctx, rounds = 15) {
   let ours = Infinity, theirs = Infinity
   for (let r = 0; r < rounds; r++) {
     ours = Math.min(ours, cpuMicros(() => { for (let k = 0; k < 4; k++) rayTestRun(ctx) }) / 4)
@@ -168,7 +168,7 @@ export const cases = [
     verify(ctx) { ctx.extra = verifyRays(ctx) },
     run: rayTestRun,
     // after timing (warm): the interleaved ratio goes into the extras
-    teardown(ctx) { ctx.extra += `; ${rayTestOverRapier(ctx).toFixed(3)}× Rapier castRay's CPU time per ray (interleaved, min of 9)` },
+    teardown(ctx) { ctx.extra += `; ${rayTestOverRapier(ctx).toFixed(3)}× Rapier castRay's CPU time per ray (interleaved, min of 15)` },
   },
   {
     id: 'rayTestBvh', unit: 'ns/ray', what: 'the same with the origin cache off (BVH traversal per ray)',
