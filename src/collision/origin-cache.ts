@@ -174,9 +174,11 @@ function buildOriginCache(state: CollisionState, c: OriginCache, range: number):
   c.alwaysCount = always
   const np = state.planeCount
   if (c.planes.length < np) { c.planes = new Int32Array(np); c.planeFrames = new Float64Array(np * PLANE_FRAME) }
+  const from = binScratch
+  from[0] = ox; from[1] = oy; from[2] = oz
   for (let i = 0; i < np; i++) {
     c.planes[i] = state.planes[i]
-    planeFrame(C, state.planes[i], ox, oy, oz, c.planeFrames, i * PLANE_FRAME)
+    planeFrame(C, state.planes[i], from, 0, c.planeFrames, i * PLANE_FRAME)
   }
   c.planeCount = np
   // nearest bound first within every bin: fill the bins in sorted candidate order
@@ -237,13 +239,14 @@ export function missesBound(S: Float64Array, e: number, ray: Float64Array): bool
 export const PLANE_FRAME = 7
 
 /**
- * Writes the frame of plane `e` seen from (ox, oy, oz) into F[o..o+6]: the start's height over it
- * (local z), its axis (rotation column 2, which dots a direction into local z) and its world
- * normal, rotated exactly as rayColliderRay rotates the local (0, 0, 1) (keeps the signs of zeros).
+ * Writes the frame of plane `e` seen from the start S[s..s+2] into F[o..o+6]: the start's height
+ * over it (local z), its axis (rotation column 2, which dots a direction into local z) and its
+ * world normal, rotated exactly as rayColliderRay rotates the local (0, 0, 1) (keeps the signs of
+ * zeros). (The start as an array: doubles passed to a call V8 does not inline would be boxed.)
  */
-export function planeFrame(C: CollisionState['Collider'], e: number, ox: number, oy: number, oz: number, F: Float64Array, o: number): void {
+export function planeFrame(C: CollisionState['Collider'], e: number, S: Float64Array, s: number, F: Float64Array, o: number): void {
   const P = C.position, R = C.rotation, r = e * 9
-  const wx = ox - P[e * 3], wy = oy - P[e * 3 + 1], wz = oz - P[e * 3 + 2]
+  const wx = S[s] - P[e * 3], wy = S[s + 1] - P[e * 3 + 1], wz = S[s + 2] - P[e * 3 + 2]
   const r2 = R[r + 2], r5 = R[r + 5], r8 = R[r + 8]
   F[o] = r2 * wx + r5 * wy + r8 * wz
   F[o + 1] = r2; F[o + 2] = r5; F[o + 3] = r8

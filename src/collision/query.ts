@@ -114,7 +114,7 @@ function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, 
   for (let i = 0; i < state.planeCount; i++) {
     const e = planes[i]
     if (!hittable(C, e, objectId, localId, mask)) continue
-    planeFrame(C, e, ray[0], ray[1], ray[2], frame, 0)
+    planeFrame(C, e, ray, 0, frame, 0)
     bestEid = tryPlaneFrame(e, frame, 0, ray, bestEid, out, state.hitScratch)
   }
   return bestEid
