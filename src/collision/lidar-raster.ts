@@ -13,7 +13,7 @@ import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
 import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
-import { lidarTestCandidate, lidarTestPlane } from './lidar-test'
+import { lidarTestCandidate, planeHitT } from './lidar-test'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
 export interface LidarRaster {
@@ -32,12 +32,18 @@ export interface LidarRaster {
   spansValid: boolean
   spanOf: Int32Array
   spanQ: Int32Array
+  /**
+   * Per yaw sample y, the pitch samples rowLo[y] ..= rowHi[y] that some span reaches (empty when
+   * lo > hi): no other ray of the row can hit, so the final pass reads only these.
+   */
+  rowLo: Int32Array
+  rowHi: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0) }
+    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -98,13 +104,16 @@ function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): 
  * rays are then tested.
  */
 function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
-  const P = d.pitchCount, rays = d.yawCount * P, n = k.n
+  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
   if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
+  if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
   // bookkeeping first (see lidar-rays.ts: code after a hot loop that never ran deoptimises)
   r.spansValid = true
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
-  const range = rangeScratch
+  const range = rangeScratch, rowLo = r.rowLo, rowHi = r.rowHi
+  rowLo.fill(P, 0, Y)
+  rowHi.fill(-1, 0, Y)
   let Q = r.spanQ, m = 0
   for (let i = 0; i < n; i++) {
     spanOf[i] = m
@@ -112,6 +121,8 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     if (alpha >= Math.PI) {
       if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
       Q[2 * m] = 0; Q[2 * m + 1] = rays - 1; m++
+      rowLo.fill(0, 0, Y)
+      rowHi.fill(P - 1, 0, Y)
       continue
     }
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
@@ -137,6 +148,8 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
         if (range[0] > range[1]) continue
         if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
         Q[2 * m] = y * P + range[0]; Q[2 * m + 1] = y * P + range[1]; m++
+        if (range[0] < rowLo[y]) rowLo[y] = range[0]
+        if (range[1] > rowHi[y]) rowHi[y] = range[1]
       }
     }
   }
@@ -154,10 +167,11 @@ function growSpans(r: LidarRaster, n: number): Int32Array {
 /**
  * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
  * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
- * than its lower bound. `org`/`dir` are the cached world rays; returns the number of tests run.
+ * than its lower bound. `org`/`dir` are the cached world rays (`commonOrigin`: all start at
+ * org[0..2]); returns the number of tests run.
  */
 export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
-  org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array): number {
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array): number {
   const rays = d.yawCount * d.pitchCount
   if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
   if (!r.spansValid) solveSpans(r, d, b, k)
@@ -167,11 +181,11 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   let tests = 0
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
-    if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, local, hit, bestT, bestE); continue }
+    if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
-        testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE)
+        testRay(state, e, plane, q, org, dir, ray, hit, bestT, bestE)
         tests++
       }
     }
@@ -180,19 +194,24 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
 }
 /**
  * The raster's loop for a plane candidate (the ground: tested by about half of all rays), with the
- * plane's pose read once; the same tests, order and tie rule as testRay. Returns the tests run.
+ * plane's pose read once and, when every ray starts at org[0..2], the start's height over the
+ * plane worked out once (lidarTestPlane's arithmetic, so the same bits); the same tests, order
+ * and tie rule as testRay. Returns the tests run.
  */
 function rasterPlane(state: CollisionState, e: number, low: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
-  local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+  commonOrigin: boolean, bestT: Float64Array, bestE: Int32Array): number {
   const P = state.Collider.position, R = state.Collider.rotation
   const px = P[3 * e], py = P[3 * e + 1], pz = P[3 * e + 2], n2 = R[9 * e + 2], n5 = R[9 * e + 5], n8 = R[9 * e + 8]
+  const ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
   let tests = 0
   for (let s = s0; s < s1; s++) {
     for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
       const best = bestT[q]
       if (low > best) continue
       tests++
-      const t = lidarTestPlane(px, py, pz, n2, n5, n8, org, dir, 3 * q, local, best, hit)
+      const o = 3 * q
+      const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+      const t = planeHitT(oz, n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], best)
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
     }
   }
@@ -200,9 +219,9 @@ function rasterPlane(state: CollisionState, e: number, low: number, s0: number, 
 }
 
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
-function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
+function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
   const best = bestT[q]
-  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, local, best, hit)
+  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, best, hit)
   if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
 }
 
