@@ -246,17 +246,19 @@ const NONE = 0x7fffffff
 
 /**
  * Appends the raster's per-ray best hits to the scan, in ray order (pushHit inlined: this pass
- * touches every ray some cone reaches; the rest of each row cannot hit).
+ * touches every ray some cone reaches; the rest of each row cannot hit). Room for every such ray
+ * is reserved first, so the loop writes into fixed arrays without a capacity check.
  */
 function pushRasterHits(c: LidarCaster, rangeMin: number, scan: LidarScan): void {
-  const d = c.dirs, bestE = c.raster.bestE, bestT = c.raster.bestT, rowLo = c.raster.rowLo, rowHi = c.raster.rowHi
+  const d = c.dirs, r = c.raster, bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  let pts = scan.points, rs = scan.rays, dist = scan.distances, cap = rs.length, i = scan.count
+  reserveLidarScan(scan, scan.count + r.touched)
+  const pts = scan.points, rs = scan.rays, dist = scan.distances
+  let i = scan.count
   for (let y = 0; y < Y; y++) {
     const cyy = cy[y], syy = sy[y]
     for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
       if (bestE[q] < 0) continue
-      if (i >= cap) { scan.count = i; reserveLidarScan(scan, i + 1); pts = scan.points; rs = scan.rays; dist = scan.distances; cap = rs.length }
       const cpp = cp[p], range = rangeMin + bestT[q]
       pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
       rs[i] = q

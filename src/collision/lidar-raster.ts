@@ -38,12 +38,14 @@ export interface LidarRaster {
    */
   rowLo: Int32Array
   rowHi: Int32Array
+  /** Rays in those row ranges: the most points a scan can give (reserved up front). */
+  touched: number
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0) }
+    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0 }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -154,6 +156,9 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     }
   }
   spanOf[n] = m
+  let touched = 0
+  for (let y = 0; y < Y; y++) if (rowHi[y] >= rowLo[y]) touched += rowHi[y] - rowLo[y] + 1
+  r.touched = touched
 }
 
 /** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
@@ -182,6 +187,7 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
     if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
+    if (k.lineR2[i] >= 0) { tests += rasterLine(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, ray, hit, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
@@ -213,6 +219,33 @@ function rasterPlane(state: CollisionState, e: number, low: number, s0: number, 
       const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
       const t = planeHitT(oz, n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], best)
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+    }
+  }
+  return tests
+}
+
+/**
+ * The raster's loop for a capsule or cylinder candidate i: before the exact test, a ray whose line
+ * passes farther than the radius from the shape's axis line is skipped — |v·(w × a)| > r·|w × a|
+ * (v = centre − start, w the ray, a the axis; no division or root, and the comparison allows
+ * for its rounding, so it never skips a ray that can hit). Most misses of long thin shapes end
+ * here instead of in the narrow phase. Otherwise the same tests, order and tie rule as testRay.
+ */
+function rasterLine(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array,
+  bestT: Float64Array, bestE: Int32Array): number {
+  const low = k.lowerT[i], e = k.eid[i], ax = k.lx[i], ay = k.ly[i], az = k.lz[i], r2 = k.lineR2[i], slack = k.lineSlack[i]
+  const cx = k.sx[i], cy = k.sy[i], cz = k.sz[i]
+  let tests = 0
+  for (let s = s0; s < s1; s++) {
+    for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+      if (low > bestT[q]) continue
+      const o = 3 * q, wx = dir[o], wy = dir[o + 1], wz = dir[o + 2]
+      const kx = wy * az - wz * ay, ky = wz * ax - wx * az, kz = wx * ay - wy * ax
+      const m = (cx - org[o]) * kx + (cy - org[o + 1]) * ky + (cz - org[o + 2]) * kz
+      const excess = (m < 0 ? -m : m) - slack
+      if (excess > 0 && excess * excess > r2 * (kx * kx + ky * ky + kz * kz)) continue
+      testRay(state, e, false, q, org, dir, ray, hit, bestT, bestE)
+      tests++
     }
   }
   return tests

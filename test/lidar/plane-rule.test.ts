@@ -11,6 +11,7 @@ import { rayPlane } from '../../src/collision/narrowphase'
 import { markColliderChanged } from '../../src/collision/state'
 import { mat3FromQuat } from '../../src/math/mat3'
 import { addShapesToSim, randomShapes } from '../../bench/scenes.mjs'
+import { exactScan } from './oracle'
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
@@ -22,14 +23,11 @@ function viaRayPlane(oz: number, dz: number, tMax: number): number {
   return res === 0 ? -1 : res === 2 ? 0 : out[0]
 }
 
-/** A scan's points, ray indices and distances as one exact string. */
+/** The scan of a fixed 256×12 pattern as one exact string. */
 function scanBits(sim: Sim, pos: number[], rangeMin: number): string {
   const scan = createLidarScan()
   sim.rayTestLidar(I, pos, 0.01, (2 * Math.PI) / 256, 256, -0.6, 0.07, 12, rangeMin, 80, -1, -1, -1, scan)
-  const n = scan.count
-  const b = new Float64Array(4 * n)
-  for (let i = 0; i < n; i++) { b[4 * i] = scan.points[3 * i]; b[4 * i + 1] = scan.points[3 * i + 1]; b[4 * i + 2] = scan.points[3 * i + 2]; b[4 * i + 3] = scan.distances[i] }
-  return `${n}|${Array.from(scan.rays.subarray(0, n)).join(',')}|${new BigUint64Array(b.buffer).join(',')}`
+  return exactScan(scan)
 }
 
 describe('the lidar plane rule', () => {
