@@ -15,7 +15,7 @@ import { createLidarDirections, updateLidarDirections, type LidarDirections } fr
 import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
-import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './lidar-raster'
+import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase } from './state'
@@ -156,8 +156,9 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    c.tests = rasterLidar(sim.internal.collision, c.raster, c.dirs, c.buckets, c.cands, length, c.rays.org, c.rays.dir, c.rays.commonOrigin, c.ray, c.hit)
-    pushRasterHits(c, rangeMin, scan)
+    const state = sim.internal.collision, rays = c.rays
+    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit)
+    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
@@ -243,31 +244,6 @@ function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
 }
 
 const NONE = 0x7fffffff
-
-/**
- * Appends the raster's per-ray best hits to the scan, in ray order (pushHit inlined: this pass
- * touches every ray some cone reaches; the rest of each row cannot hit). Room for every such ray
- * is reserved first, so the loop writes into fixed arrays without a capacity check.
- */
-function pushRasterHits(c: LidarCaster, rangeMin: number, scan: LidarScan): void {
-  const d = c.dirs, r = c.raster, bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi
-  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  reserveLidarScan(scan, scan.count + r.touched)
-  const pts = scan.points, rs = scan.rays, dist = scan.distances
-  let i = scan.count
-  for (let y = 0; y < Y; y++) {
-    const cyy = cy[y], syy = sy[y]
-    for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
-      if (bestE[q] < 0) continue
-      const cpp = cp[p], range = rangeMin + bestT[q]
-      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-      rs[i] = q
-      dist[i] = range
-      i++
-    }
-  }
-  scan.count = i
-}
 
 /** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
 function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {

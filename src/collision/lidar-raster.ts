@@ -14,6 +14,7 @@ import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarTestCandidate, planeHitT } from './lidar-test'
+import { reserveLidarScan, type LidarScan } from './lidar-scan'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
 export interface LidarRaster {
@@ -40,12 +41,22 @@ export interface LidarRaster {
   rowHi: Int32Array
   /** Rays in those row ranges: the most points a scan can give (reserved up front). */
   touched: number
+  /**
+   * Per yaw sample y, pitch samples soleLo[y] ..= soleHi[y] that only the plane candidate
+   * soleCand[y] reaches (−1: none): with nothing else to compare, their hits are worked out in the
+   * final pass itself, without a round trip through bestT / bestE. `owner` is build scratch.
+   */
+  soleCand: Int32Array
+  soleLo: Int32Array
+  soleHi: Int32Array
+  owner: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0 }
+    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
+    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -159,6 +170,40 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
   let touched = 0
   for (let y = 0; y < Y; y++) if (rowHi[y] >= rowLo[y]) touched += rowHi[y] - rowLo[y] + 1
   r.touched = touched
+  findSolePlaneRuns(r, d, k)
+}
+
+/**
+ * Per yaw sample, the longest run of rays reached by one plane candidate alone (a hemisphere
+ * cone, so one span per row) — the ground below the horizon wherever no shape's cone reaches.
+ */
+function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidates): void {
+  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n, spanOf = r.spanOf, Q = r.spanQ
+  if (r.owner.length < rays) r.owner = new Int32Array(rays)
+  if (r.soleCand.length < Y) { r.soleCand = new Int32Array(Y); r.soleLo = new Int32Array(Y); r.soleHi = new Int32Array(Y) }
+  const owner = r.owner, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
+  owner.fill(-1, 0, rays)
+  for (let i = 0; i < n; i++) {
+    // a candidate reaching every ray (alpha ≥ π) owns nothing alone unless it is the only one
+    const eligible = k.plane[i] === 1 && k.alpha[i] < Math.PI
+    for (let s = spanOf[i]; s < spanOf[i + 1]; s++) {
+      for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) owner[q] = owner[q] === -1 && eligible ? i : -2
+    }
+  }
+  soleCand.fill(-1, 0, Y)
+  soleLo.fill(1, 0, Y)
+  soleHi.fill(0, 0, Y)
+  for (let y = 0; y < Y; y++) {
+    let bestLen = 0
+    for (let p = 0, q = y * P; p < P;) {
+      const o = owner[q]
+      if (o < 0) { p++; q++; continue }
+      let p1 = p
+      while (p1 + 1 < P && owner[q + p1 + 1 - p] === o) p1++
+      if (p1 - p + 1 > bestLen) { bestLen = p1 - p + 1; soleCand[y] = o; soleLo[y] = p; soleHi[y] = p1 }
+      q += p1 + 1 - p; p = p1 + 1
+    }
+  }
 }
 
 /** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
@@ -186,7 +231,7 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   let tests = 0
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
-    if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
+    if (plane) { tests += rasterPlane(state, r, d, i, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
     if (k.lineR2[i] >= 0) { tests += rasterLine(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, ray, hit, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
@@ -199,19 +244,25 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   return tests
 }
 /**
- * The raster's loop for a plane candidate (the ground: tested by about half of all rays), with the
+ * The raster's loop for plane candidate i (the ground: tested by about half of all rays), with the
  * plane's pose read once and, when every ray starts at org[0..2], the start's height over the
  * plane worked out once (lidarTestPlane's arithmetic, so the same bits); the same tests, order
- * and tie rule as testRay. Returns the tests run.
+ * and tie rule as testRay. Rays the plane reaches alone (r.sole*) are left to the final pass.
+ * Returns the tests run.
  */
-function rasterPlane(state: CollisionState, e: number, low: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
-  commonOrigin: boolean, bestT: Float64Array, bestE: Int32Array): number {
+function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, i: number, e: number, low: number, s0: number, s1: number, Q: Int32Array,
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, bestT: Float64Array, bestE: Int32Array): number {
   const P = state.Collider.position, R = state.Collider.rotation
   const px = P[3 * e], py = P[3 * e + 1], pz = P[3 * e + 2], n2 = R[9 * e + 2], n5 = R[9 * e + 5], n8 = R[9 * e + 8]
   const ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
+  const pc = d.pitchCount, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
   let tests = 0
   for (let s = s0; s < s1; s++) {
-    for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+    const a = Q[2 * s], b = Q[2 * s + 1], y = (a / pc) | 0
+    // the span minus the row's sole run (a hemisphere cone's span lies within one row)
+    const cut = soleCand[y] === i, skipLo = cut ? y * pc + soleLo[y] : b + 1, skipHi = cut ? y * pc + soleHi[y] : b
+    for (let q = a; q <= b; q++) {
+      if (q === skipLo) { q = skipHi; continue }
       const best = bestT[q]
       if (low > best) continue
       tests++
@@ -249,6 +300,53 @@ function rasterLine(state: CollisionState, k: LidarCandidates, i: number, s0: nu
     }
   }
   return tests
+}
+
+/**
+ * Appends the raster's hits to the scan, in ray order: every ray some cone reaches, from r.bestT /
+ * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
+ * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
+ * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar.
+ */
+export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan): void {
+  const bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  const CP = state.Collider.position, CR = state.Collider.rotation
+  reserveLidarScan(scan, scan.count + r.touched)
+  const pts = scan.points, rs = scan.rays, dist = scan.distances
+  let i = scan.count
+  // the current sole plane's pose (rows nearly always share one: the ground)
+  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0
+  for (let y = 0; y < Y; y++) {
+    const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
+    if (sc >= 0 && sc !== plane) {
+      plane = sc
+      const e = k.eid[sc]
+      skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
+      px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
+      ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
+    }
+    for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
+      let t: number
+      if (p >= sLo && p <= sHi) {
+        if (skip) continue
+        const o = 3 * q
+        const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+        t = planeHitT(oz, n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+        if (!(t >= 0)) continue
+      } else {
+        if (bestE[q] < 0) continue
+        t = bestT[q]
+      }
+      const cpp = cp[p], range = rangeMin + t
+      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+      rs[i] = q
+      dist[i] = range
+      i++
+    }
+  }
+  scan.count = i
 }
 
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
