@@ -13,7 +13,8 @@ import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
 import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
-import { lidarTestCandidate, planeHitT } from './lidar-test'
+import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
+import { ColliderKind } from '../../components/collider'
 import { reserveLidarScan, type LidarScan } from './lidar-scan'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
@@ -232,7 +233,7 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
     if (plane) { tests += rasterPlane(state, r, d, i, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
-    if (k.lineR2[i] >= 0) { tests += rasterLine(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, ray, hit, bestT, bestE); continue }
+    if (state.Collider.kind[e] !== ColliderKind.heightfield) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
@@ -276,27 +277,39 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
 }
 
 /**
- * The raster's loop for a capsule or cylinder candidate i: before the exact test, a ray whose line
- * passes farther than the radius from the shape's axis line is skipped — |v·(w × a)| > r·|w × a|
- * (v = centre − start, w the ray, a the axis; no division or root, and the comparison allows
- * for its rounding, so it never skips a ray that can hit). Most misses of long thin shapes end
- * here instead of in the narrow phase. Otherwise the same tests, order and tie rule as testRay.
+ * The raster's loop for a sphere, box, capsule or cylinder candidate i, through lidarTestShape (the
+ * narrow phase without the normal; with a shared start, its local start worked out once). A
+ * capsule or cylinder first skips rays whose line passes farther than its radius from its axis
+ * line: |v·(w × a)| > r·|w × a| (v = centre − start, w the ray, a the axis; no division or root,
+ * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
+ * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
+ * tie rule as testRay. `L` is scratch for the local ray.
  */
-function rasterLine(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array,
-  bestT: Float64Array, bestE: Int32Array): number {
-  const low = k.lowerT[i], e = k.eid[i], ax = k.lx[i], ay = k.ly[i], az = k.lz[i], r2 = k.lineR2[i], slack = k.lineSlack[i]
+function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
+  commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+  const low = k.lowerT[i], e = k.eid[i], kind = state.Collider.kind[e]
+  const line = k.lineR2[i] >= 0, ax = k.lx[i], ay = k.ly[i], az = k.lz[i], r2 = k.lineR2[i], slack = k.lineSlack[i]
   const cx = k.sx[i], cy = k.sy[i], cz = k.sz[i]
+  if (commonOrigin) lidarLocalStart(state, e, org, 0, L)
   let tests = 0
   for (let s = s0; s < s1; s++) {
     for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
-      if (low > bestT[q]) continue
-      const o = 3 * q, wx = dir[o], wy = dir[o + 1], wz = dir[o + 2]
-      const kx = wy * az - wz * ay, ky = wz * ax - wx * az, kz = wx * ay - wy * ax
-      const m = (cx - org[o]) * kx + (cy - org[o + 1]) * ky + (cz - org[o + 2]) * kz
-      const excess = (m < 0 ? -m : m) - slack
-      if (excess > 0 && excess * excess > r2 * (kx * kx + ky * ky + kz * kz)) continue
-      testRay(state, e, false, q, org, dir, ray, hit, bestT, bestE)
+      const best = bestT[q]
+      if (low > best) continue
+      const o = 3 * q
+      if (line) {
+        const wx = dir[o], wy = dir[o + 1], wz = dir[o + 2]
+        const kx = wy * az - wz * ay, ky = wz * ax - wx * az, kz = wx * ay - wy * ax
+        const so = commonOrigin ? 0 : o // the same start either way; the shared one stays in cache
+        const m = (cx - org[so]) * kx + (cy - org[so + 1]) * ky + (cz - org[so + 2]) * kz
+        const excess = (m < 0 ? -m : m) - slack
+        if (excess > 0 && excess * excess > r2 * (kx * kx + ky * ky + kz * kz)) continue
+      }
+      if (!commonOrigin) lidarLocalStart(state, e, org, o, L)
+      L[6] = best
+      const t = lidarTestShape(state, e, kind, dir, o, L, hit)
       tests++
+      if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
     }
   }
   return tests

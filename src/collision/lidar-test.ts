@@ -1,5 +1,6 @@
 /** The exact test of one candidate along one ray, shared by every list and raster strategy. */
-import { rayColliderRay } from './narrowphase'
+import { ColliderKind } from '../../components/collider'
+import { rayBox, rayCapsule, rayColliderRay, rayCylinder, raySphere } from './narrowphase'
 import type { CollisionState } from './state'
 
 /**
@@ -16,6 +17,32 @@ export function lidarTestCandidate(state: CollisionState, e: number, plane: bool
   }
   ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
   return rayColliderRay(state, e, ray, hit) ? hit[0] : -1
+}
+
+/**
+ * Puts the ray start org[o..o+2] in collider e's frame into L[0..2], exactly as rayColliderRay
+ * does (local = Rᵀ·(start − position)): done once per candidate when every ray shares the start.
+ */
+export function lidarLocalStart(state: CollisionState, e: number, org: Float64Array, o: number, L: Float64Array): void {
+  const C = state.Collider, P = C.position, R = C.rotation, r = 9 * e
+  const wx = org[o] - P[3 * e], wy = org[o + 1] - P[3 * e + 1], wz = org[o + 2] - P[3 * e + 2]
+  L[0] = R[r] * wx + R[r + 3] * wy + R[r + 6] * wz; L[1] = R[r + 1] * wx + R[r + 4] * wy + R[r + 7] * wz; L[2] = R[r + 2] * wx + R[r + 5] * wy + R[r + 8] * wz
+}
+
+/**
+ * rayColliderRay's distance for a sphere, box, capsule or cylinder e (`kind`), with the local start
+ * already in L[0..2] (lidarLocalStart) and tMax in L[6]: the same transform of the direction
+ * dir[o..o+2] and the same shape test, so the same t, but no normal (the lidar reads only t) and
+ * no per-ray start transform. Returns t, or −1 for a miss. `hit` is scratch.
+ */
+export function lidarTestShape(state: CollisionState, e: number, kind: number, dir: Float64Array, o: number, L: Float64Array, hit: Float64Array): number {
+  const C = state.Collider, R = C.rotation, r = 9 * e, dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+  L[3] = R[r] * dx + R[r + 3] * dy + R[r + 6] * dz; L[4] = R[r + 1] * dx + R[r + 4] * dy + R[r + 7] * dz; L[5] = R[r + 2] * dx + R[r + 5] * dy + R[r + 8] * dz
+  const p = C.params, q = 4 * e
+  const res = kind === ColliderKind.sphere ? raySphere(L, p, q, hit) : kind === ColliderKind.box ? rayBox(L, p, q, hit)
+    : kind === ColliderKind.capsule ? rayCapsule(L, p, q, hit) : rayCylinder(L, p, q, hit)
+  // narrowphase results: 0 miss, 2 start inside (t = 0), else hit[0]
+  return res === 0 ? -1 : res === 2 ? 0 : hit[0]
 }
 
 /**
