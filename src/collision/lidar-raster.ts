@@ -247,7 +247,9 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
 /**
  * The raster's loop for plane candidate i (the ground: tested by about half of all rays), with the
  * plane's pose read once and, when every ray starts at org[0..2], the start's height over the
- * plane worked out once (lidarTestPlane's arithmetic, so the same bits); the same tests, order
+ * plane worked out once (lidarTestPlane's arithmetic, so the same bits); a level plane (normal
+ * exactly +z) reads the ray's dz as is — 0·dx + 0·dy + 1·dz is dz bit for bit except for a zero dz,
+ * which misses either way (−0 ≥ 0). The same tests, order
  * and tie rule as testRay. Rays the plane reaches alone (r.sole*) are left to the final pass.
  * Returns the tests run.
  */
@@ -255,7 +257,7 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, bestT: Float64Array, bestE: Int32Array): number {
   const P = state.Collider.position, R = state.Collider.rotation
   const px = P[3 * e], py = P[3 * e + 1], pz = P[3 * e + 2], n2 = R[9 * e + 2], n5 = R[9 * e + 5], n8 = R[9 * e + 8]
-  const ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
+  const ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz), level = n2 === 0 && n5 === 0 && n8 === 1
   const pc = d.pitchCount, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
   let tests = 0
   for (let s = s0; s < s1; s++) {
@@ -269,7 +271,7 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
       tests++
       const o = 3 * q
       const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-      const t = planeHitT(oz, n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], best)
+      const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], best)
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
     }
   }
@@ -330,7 +332,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const pts = scan.points, rs = scan.rays, dist = scan.distances
   let i = scan.count
   // the current sole plane's pose (rows nearly always share one: the ground)
-  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0
+  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false
   for (let y = 0; y < Y; y++) {
     const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
     if (sc >= 0 && sc !== plane) {
@@ -339,6 +341,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
       skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
       px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
       ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
+      level = n2 === 0 && n5 === 0 && n8 === 1
     }
     for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
       let t: number
@@ -346,7 +349,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
         if (skip) continue
         const o = 3 * q
         const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-        t = planeHitT(oz, n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+        t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
         if (!(t >= 0)) continue
       } else {
         if (bestE[q] < 0) continue
