@@ -29,7 +29,8 @@ function lane(i, spacing) {
   return [(i % 10) * spacing, Math.floor(i / 10) * spacing]
 }
 
-function pitlaneScene(n, level, hz) {
+/** The full20/st200 scene: `n` hatchbacks on a 30 m grid heading +x at 10 m/s, at `level` (and `hz`). */
+export function pitlaneScene(n, level, hz) {
   const sim = createSim(createWorld())
   const cars = []
   for (let i = 0; i < n; i++) {
