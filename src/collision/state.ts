@@ -208,7 +208,7 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
   let cp = 1, sp = 0, cr = 1, sr = 0
   if (pitch !== 0 || roll !== 0 || Object.is(pitch, -0) || Object.is(roll, -0)) {
     const ec = state.eulerCache
-    if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec, pitch, roll)
+    if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec)
     cp = ec[2]; sp = ec[3]; cr = ec[4]; sr = ec[5]
   }
   const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
@@ -227,8 +227,11 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
   state.version++
 }
 
-// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll]; reused only for the same angles bit for bit (±0 told apart: their sines differ).
-function eulerTrig(ec: Float64Array, pitch: number, roll: number): void {
+// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] of poseIn's angles; reused only for the same
+// angles bit for bit (±0 told apart: their sines differ). Read from poseIn: double arguments of a call
+// V8 does not inline are boxed.
+function eulerTrig(ec: Float64Array): void {
+  const pitch = poseIn[4], roll = poseIn[5]
   ec[0] = pitch; ec[1] = roll
   ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch); ec[4] = Math.cos(roll); ec[5] = Math.sin(roll)
 }
