@@ -21,25 +21,27 @@ export const MAX_HOST_STEP = 10
 export function stepVehicles(world: World): World {
   const sim = getSim(world)
   const vs = sim.internal.vehicles
-  const Car = sim.components.Car
-  const C = carArrays(vs, Car)
+  const C = carArrays(vs, sim.components.Car)
   const defs = vs.defs
   const surfaces = vs.surfaces
   const g = vs.gravity
   const dt = sim.internal.lastDt
+  const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
   commitRemovals(world)
+  // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
+  const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, vxs = C.vx, vys = C.vy, speeds = C.speed
   const cars = vs.stepped.dense
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const d = defs[eid]
     if (d === undefined) continue
-    const hz = C.hz[eid]
+    const hz = hzs[eid]
     const h = 1 / hz
     substep[0] = h
     substep[1] = g
-    let acc = C.acc[eid] + (dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP) * hz
-    let t = C.time[eid]
-    if (C.model[eid] === 0) {
+    let acc = accs[eid] + span * hz
+    let t = times[eid]
+    if (models[eid] === 0) {
       while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }
     } else {
       // the cheap model takes all its substeps in one call (its state stays in locals between them)
@@ -47,12 +49,12 @@ export function stepVehicles(world: World): World {
       while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
       if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, n)
     }
-    C.acc[eid] = acc
-    C.time[eid] = t
-    const vx = C.vx[eid]
-    const vy = C.vy[eid]
+    accs[eid] = acc
+    times[eid] = t
+    const vx = vxs[eid]
+    const vy = vys[eid]
     const v = Math.sqrt(vx * vx + vy * vy)
-    C.speed[eid] = vx < 0 ? -v : v
+    speeds[eid] = vx < 0 ? -v : v
   }
   return world
 }

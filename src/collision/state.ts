@@ -74,7 +74,7 @@ export interface CollisionState {
   castRay: Float64Array
   /** setColliderPoseFast's rotation scratch. */
   poseScratch: Float64Array
-  /** setColliderPoseFast's last [pitch, roll, cos pitch, sin pitch, cos roll, sin roll]: a fleet on flat ground shares them. */
+  /** setColliderPoseFast's last tilted [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] (level bodies need no trig and leave it alone). */
   eulerCache: Float64Array
   /** castRay's slab-test scratch: start and inverse direction. */
   castInv: Float64Array
@@ -203,31 +203,43 @@ export const poseIn = new Float64Array(6)
  */
 export function setColliderPoseIn(state: CollisionState, eid: number): void {
   const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
-  const ec = state.eulerCache
-  if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec, pitch, roll)
+  // a level body (pitch and roll +0: every single-track car) takes cos 1, sin +0 as they are (Math.cos/sin
+  // of +0, same bits) and leaves the cache to the tilted bodies, which then keep their trig between cars
+  let cp = 1, sp = 0, cr = 1, sr = 0
+  if (pitch !== 0 || roll !== 0 || Object.is(pitch, -0) || Object.is(roll, -0)) {
+    const ec = state.eulerCache
+    if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec)
+    cp = ec[2]; sp = ec[3]; cr = ec[4]; sr = ec[5]
+  }
   const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
-  if (P[p] === x && P[p + 1] === y && P[p + 2] === z) { poseAtSamePosition(state, eid, x, y, z, cy, sy); return }
+  if (P[p] === x && P[p + 1] === y && P[p + 2] === z) {
+    mat3FromEulerTrig(state.poseScratch, 0, cy, sy, cp, sp, cr, sr)
+    poseAtSamePosition(state, eid)
+    return
+  }
   // a new position is a move whatever the rotation: write the rotation straight into the store
   P[p] = x; P[p + 1] = y; P[p + 2] = z
   const R = C.rotation, o = eid * 9
-  mat3FromEulerTrig(R, o, cy, sy, ec[2], ec[3], ec[4], ec[5])
+  mat3FromEulerTrig(R, o, cy, sy, cp, sp, cr, sr)
   if (C.kind[eid] !== ColliderKind.box || C.dynamic[eid] === 0) { colliderMoved(state, eid); return }
   boxAabb(C.aabb, eid * 6, x, y, z, R, o, C.params, eid * 4)
   state.moved = true
   state.version++
 }
 
-// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll]; reused only for the same angles bit for bit (±0 told apart: their sines differ).
-function eulerTrig(ec: Float64Array, pitch: number, roll: number): void {
+// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] of poseIn's angles; reused only for the same
+// angles bit for bit (±0 told apart: their sines differ). Read from poseIn: double arguments of a call
+// V8 does not inline are boxed.
+function eulerTrig(ec: Float64Array): void {
+  const pitch = poseIn[4], roll = poseIn[5]
   ec[0] = pitch; ec[1] = roll
   ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch); ec[4] = Math.cos(roll); ec[5] = Math.sin(roll)
 }
 
-// setColliderPoseFast at an unchanged position: the rotation decides whether anything changed.
-function poseAtSamePosition(state: CollisionState, eid: number, x: number, y: number, z: number, cy: number, sy: number): void {
-  const m = state.poseScratch, ec = state.eulerCache
-  mat3FromEulerTrig(m, 0, cy, sy, ec[2], ec[3], ec[4], ec[5])
-  writePose(state, eid, x, y, z, m, 0)
+// setColliderPoseIn at an unchanged position (poseIn), rotation in poseScratch: the rotation decides whether
+// anything changed. No double arguments: this call is not inlined (a parked car takes it every step).
+function poseAtSamePosition(state: CollisionState, eid: number): void {
+  writePose(state, eid, poseIn[0], poseIn[1], poseIn[2], state.poseScratch, 0)
 }
 
 /** Like setColliderPoseFast with a row-major rotation m[mo..mo+8] (assumed orthonormal). */
