@@ -23,6 +23,13 @@ export const ptGround = new Float64Array(4)
 /** Out: drive torque added to each wheel this substep, N·m (scratch). */
 export const ptTorque = new Float64Array(4)
 
+/**
+ * In and out of solveDriveline: in [carrier, roll, S] (the driven wheels' share-weighted free spin,
+ * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
+ * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
+ */
+export const ptSolve = new Float64Array(5)
+
 // proportional idle controller: full throttle 100 rpm below idle
 const IDLE_GAIN = 30 / (Math.PI * 100)
 
@@ -45,52 +52,6 @@ export function engineTorque(d: ResolvedCar, we: number, throttle: number): numb
   }
   return th * t - (1 - th) * d.frictionPerW * (we > 0 ? we : 0)
 }
-
-/**
- * Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer.
- * A gear the engine cannot take at this road speed (over-revving it past 5% above the limiter, or
- * turning it backwards at half that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in neutral until it fits. `carrier` is the
- * driven wheels' spin, `roll` the spin they would have rolling on the ground (a locked wheel
- * spins up again: the check takes whichever is larger).
- */
-export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number, roll: number): number {
-  const h = substep[0]
-  const prev = C.gearActual[eid]
-  let gear = prev
-  let timer = C.shiftTimer[eid] - h
-  if (timer < 0) timer = 0
-  const want = C.gear[eid]
-  if (!d.automatic) {
-    gear = want < -1 ? -1 : want > d.gears ? d.gears : want
-  } else if (want <= 0) {
-    gear = want < 0 ? -1 : 0
-  } else if (prev <= 0) {
-    // into drive: the lowest gear that does not have to shift up at once
-    gear = 1
-    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
-  } else if (timer === 0) {
-    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
-    const w = carrier * d.overall[gear]
-    const light = Math.min(d.upW, 2.1 * d.downW)
-    const up = light + (d.upW - light) * C.throttle[eid]
-    if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
-    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
-  }
-  if (gear !== prev && gear !== 0) {
-    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
-    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
-  }
-  C.gearActual[eid] = gear
-  C.shiftTimer[eid] = timer
-  return gear
-}
-
-/**
- * In and out of solveDriveline: in [carrier, roll, S] (the driven wheels' share-weighted free spin,
- * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
- * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
- */
-export const ptSolve = new Float64Array(5)
 
 /**
  * Steps engine and clutch for one substep given ptFree/ptJ of the wheels with drive share
@@ -121,27 +82,68 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 }
 
 /**
- * The driveline solve of one substep from ptSolve's inputs: gear selection, engine torque, and
- * the clutch torque that would lock engine and wheels together, clamped to the clutch capacity;
- * steps the engine speed and writes ptSolve's outputs. Cost: one gear selection and one torque
- * curve lookup.
+ * The driveline solve of one substep from ptSolve's inputs: gear selection and the shift timer,
+ * engine torque, and the clutch torque that would lock engine and wheels together, clamped to the
+ * clutch capacity; steps the engine speed and writes ptSolve's outputs. Cost: one gear check and
+ * one torque curve lookup. One function on purpose: too large for V8 to inline into a model's
+ * substep loop (whose inlining budget goes to the wheels), it inlines engineTorque itself; a gear
+ * selection or torque lookup left as a call from the loop would box its doubles.
  */
 export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
   const h = substep[0]
   const carrier = ptSolve[0]
   const S = ptSolve[2]
-  const gear = selectGear(C, d, eid, carrier, ptSolve[1] / d.R)
+
+  // Gear: automatic logic or the manual input, and the shift timer. A gear the engine cannot take
+  // at this road speed (over-revving it past 5% above the limiter, or turning it backwards at half
+  // that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in
+  // neutral until it fits. That check takes the larger of the driven wheels' spin and the spin
+  // they would have rolling on the ground (a locked wheel spins up again).
+  const prev = C.gearActual[eid]
+  let gear = prev
+  let timer = C.shiftTimer[eid] - h
+  if (timer < 0) timer = 0
+  const want = C.gear[eid]
+  const throttle = C.throttle[eid]
+  if (!d.automatic) {
+    gear = want < -1 ? -1 : want > d.gears ? d.gears : want
+  } else if (want <= 0) {
+    gear = want < 0 ? -1 : 0
+  } else if (prev <= 0) {
+    // into drive: the lowest gear that does not have to shift up at once
+    gear = 1
+    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
+  } else if (timer === 0) {
+    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
+    const w = carrier * d.overall[gear]
+    const light = Math.min(d.upW, 2.1 * d.downW)
+    const up = light + (d.upW - light) * throttle
+    if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
+    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
+  }
+  if (gear !== prev && gear !== 0) {
+    const roll = ptSolve[1] / d.R
+    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
+    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
+  }
+  C.gearActual[eid] = gear
+  C.shiftTimer[eid] = timer
+
+  // engine and clutch
   const we = C.engineSpeed[eid]
-  const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
+  const shifting = timer > 0
+  const te = engineTorque(d, we, shifting ? 0 : throttle)
   const ie = d.engineInertia
   let tcl = 0
   let tc = 0
   let engaged = 0
   if (gear !== 0) {
     const G = d.overall[gear < 0 ? 0 : gear]
-    let engage = (we - d.idleW) / (d.engageW - d.idleW)
-    engage = engage < 0 ? 0 : engage > 1 ? 1 : engage
-    const cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (C.shiftTimer[eid] > 0 ? 0 : 1)
+    // the clutch's engagement ramp from idle to engageW (no division once the engine is past it)
+    const over = we - d.idleW
+    const span = d.engageW - d.idleW
+    const engage = over >= span ? 1 : over > 0 ? over / span : 0
+    const cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
     if (cap > 0) {
       const eff = d.efficiency
       tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
