@@ -24,11 +24,13 @@ export const ptGround = new Float64Array(4)
 export const ptTorque = new Float64Array(4)
 
 /**
- * In and out of solveDriveline: in [carrier, roll, S] (the driven wheels' share-weighted free spin,
+ * In and out of the driveline solve (prepareDriveline, lockClutch): in [carrier, roll, S] (the driven wheels' share-weighted free spin,
  * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
  * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
  */
 export const ptSolve = new Float64Array(5)
+/** Out of prepareDriveline, into lockClutch: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear] (scratch). */
+export const ptDrive = new Float64Array(3)
 
 // proportional idle controller: full throttle 100 rpm below idle
 const IDLE_GAIN = 30 / (Math.PI * 100)
@@ -70,7 +72,8 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
   ptSolve[0] = carrier
   ptSolve[1] = roll
   ptSolve[2] = S
-  solveDriveline(C, d, eid)
+  prepareDriveline(C, d, eid, 1)
+  lockClutch(C, d, eid)
   if (ptSolve[4] === 0) return
   const tc = ptSolve[3]
   for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
@@ -82,18 +85,16 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 }
 
 /**
- * The driveline solve of one substep from ptSolve's inputs: gear selection and the shift timer,
- * engine torque, and the clutch torque that would lock engine and wheels together, clamped to the
- * clutch capacity; steps the engine speed and writes ptSolve's outputs. Cost: one gear check and
- * one torque curve lookup. One function on purpose: too large for V8 to inline into a model's
- * substep loop (whose inlining budget goes to the wheels), it inlines engineTorque itself; a gear
- * selection or torque lookup left as a call from the loop would box its doubles.
+ * Gear, engine torque and clutch capacity for the next `steps` substeps, from ptSolve's carrier
+ * and roll (written into ptDrive for lockClutch): gear selection and the shift timer (run down by
+ * steps·h), the engine's torque at its present speed and the clutch's capacity. The four-wheel
+ * model calls it every substep (steps = 1); the single-track model once per host step (see
+ * single-track.ts). One function on purpose: too large for V8 to inline into a model's substep
+ * loop, it inlines engineTorque itself (a torque lookup left as a call from the loop would box
+ * its doubles).
  */
-export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
-  const h = substep[0]
+export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number): void {
   const carrier = ptSolve[0]
-  const S = ptSolve[2]
-
   // Gear: automatic logic or the manual input, and the shift timer. A gear the engine cannot take
   // at this road speed (over-revving it past 5% above the limiter, or turning it backwards at half
   // that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in
@@ -101,7 +102,7 @@ export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
   // they would have rolling on the ground (a locked wheel spins up again).
   const prev = C.gearActual[eid]
   let gear = prev
-  let timer = C.shiftTimer[eid] - h
+  let timer = C.shiftTimer[eid] - steps * substep[0]
   if (timer < 0) timer = 0
   const want = C.gear[eid]
   const throttle = C.throttle[eid]
@@ -129,29 +130,47 @@ export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
   C.gearActual[eid] = gear
   C.shiftTimer[eid] = timer
 
-  // engine and clutch
+  // engine torque (no throttle while shifting) and the clutch's capacity (none in neutral or
+  // while shifting; its engagement ramps from idle to engageW, no division past it)
   const we = C.engineSpeed[eid]
   const shifting = timer > 0
-  const te = engineTorque(d, we, shifting ? 0 : throttle)
+  ptDrive[0] = engineTorque(d, we, shifting ? 0 : throttle)
+  let cap = 0
+  let G = 0
+  if (gear !== 0) {
+    G = d.overall[gear < 0 ? 0 : gear]
+    const over = we - d.idleW
+    const span = d.engageW - d.idleW
+    const engage = over >= span ? 1 : over > 0 ? over / span : 0
+    cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
+  }
+  ptDrive[1] = cap
+  ptDrive[2] = G
+}
+
+/**
+ * The clutch of one substep, with ptDrive from prepareDriveline and ptSolve's carrier and S: the
+ * clutch torque that would lock engine and driven wheels together this substep, clamped to the
+ * capacity; steps the engine speed and writes ptSolve's outputs. Small, so that V8 inlines it
+ * into both models' substeps.
+ */
+export function lockClutch(C: CarStore, d: ResolvedCar, eid: number): void {
+  const h = substep[0]
+  const we = C.engineSpeed[eid]
+  const te = ptDrive[0]
+  const cap = ptDrive[1]
   const ie = d.engineInertia
   let tcl = 0
   let tc = 0
   let engaged = 0
-  if (gear !== 0) {
-    const G = d.overall[gear < 0 ? 0 : gear]
-    // the clutch's engagement ramp from idle to engageW (no division once the engine is past it)
-    const over = we - d.idleW
-    const span = d.engageW - d.idleW
-    const engage = over >= span ? 1 : over > 0 ? over / span : 0
-    const cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
-    if (cap > 0) {
-      const eff = d.efficiency
-      tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
-      if (tcl > cap) tcl = cap
-      else if (tcl < -cap) tcl = -cap
-      tc = G * eff * tcl
-      engaged = 1
-    }
+  if (cap > 0) {
+    const G = ptDrive[2]
+    const eff = d.efficiency
+    tcl = (we - G * ptSolve[0] + (h * te) / ie) / (h * (1 / ie + G * G * eff * ptSolve[2]))
+    if (tcl > cap) tcl = cap
+    else if (tcl < -cap) tcl = -cap
+    tc = G * eff * tcl
+    engaged = 1
   }
   const w = we + (h * (te - tcl)) / ie
   C.engineSpeed[eid] = w > 0 ? w : 0

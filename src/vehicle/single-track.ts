@@ -8,14 +8,19 @@
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
  * definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for
- * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW); the only
- * calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
+ * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
+ * shared powertrain's gear choice, engine torque and clutch capacity (prepareDriveline) are taken
+ * once per host step, at its first substep, the shift timer running down by the host step at
+ * once; the clutch lock and the engine speed (lockClutch) are solved every substep. So the engine
+ * torque is the one at the host step's starting engine speed (an approximation the four-wheel
+ * model does not make: it prepares every substep). The only calls are the surface lookup and that
+ * preparation; the wheel spin, traction control and clutch are inlined by V8.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
-import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
+import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, prepareDriveline as prepareDriveline_, lockClutch as lockClutch_ } from './powertrain'
 import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
@@ -30,7 +35,8 @@ const ptGround = ptGround_
 const ptJ = ptJ_
 const ptSolve = ptSolve_
 const ptTorque = ptTorque_
-const solveDriveline = solveDriveline_
+const prepareDriveline = prepareDriveline_
+const lockClutch = lockClutch_
 const spinFree = spinFree_
 const wheelHeld = wheelHeld_
 const substep = substep_
@@ -209,7 +215,9 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     ptSolve[0] = carrier
     ptSolve[1] = roll
     ptSolve[2] = S
-    solveDriveline(C, d, eid)
+    // gear, engine torque and clutch capacity for the whole host step (see the file comment)
+    if (step === 0) prepareDriveline(C, d, eid, n)
+    lockClutch(C, d, eid)
     const tc = ptSolve[3]
     ptTorque[0] = shareF * tc
     ptTorque[2] = shareR * tc
@@ -241,7 +249,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
     const axn = (fx - kDrag * vx) * invM + r * vy
     const ayn = (fy - kDrag * vy) * invM - r * vx
-    const nvx = vx + (h * axn) / (1 + hOverM * cHeld)
+    // (with no wheel held the divisor is exactly 1: skipped)
+    const nvx = cHeld === 0 ? vx + h * axn : vx + (h * axn) / (1 + hOverM * cHeld)
     let nvy = vy + (h * ayn) / (1 + hOverM * cY)
     let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
     ax = fx * invM
