@@ -29,7 +29,7 @@ export const ptTorque = new Float64Array(4)
  * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
  */
 export const ptSolve = new Float64Array(5)
-/** Out of prepareDriveline, into lockClutch: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear] (scratch). */
+/** Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear], lockClutch's inputs (scratch). */
 export const ptDrive = new Float64Array(3)
 
 // proportional idle controller: full throttle 100 rpm below idle
@@ -72,8 +72,7 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
   ptSolve[0] = carrier
   ptSolve[1] = roll
   ptSolve[2] = S
-  prepareDriveline(C, d, eid, 1)
-  lockClutch(C, d, eid)
+  prepareDriveline(C, d, eid, 1, true)
   if (ptSolve[4] === 0) return
   const tc = ptSolve[3]
   for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
@@ -87,13 +86,14 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 /**
  * Gear, engine torque and clutch capacity for the next `steps` substeps, from ptSolve's carrier
  * and roll (written into ptDrive for lockClutch): gear selection and the shift timer (run down by
- * steps·h), the engine's torque at its present speed and the clutch's capacity. The four-wheel
- * model calls it every substep (steps = 1); the single-track model once per host step (see
- * single-track.ts). One function on purpose: too large for V8 to inline into a model's substep
- * loop, it inlines engineTorque itself (a torque lookup left as a call from the loop would box
- * its doubles).
+ * steps·h), the engine's torque at its present speed and the clutch's capacity; with `lock`, then
+ * this substep's lockClutch too (one call for the four-wheel model, which prepares every substep
+ * with steps = 1; the single-track model prepares once per host step, see single-track.ts). One
+ * function on purpose: too large for V8 to inline into a model's substep loop, it inlines
+ * engineTorque and lockClutch itself (a torque lookup left as a call from the loop would box its
+ * doubles).
  */
-export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number): void {
+export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number, lock: boolean): void {
   const carrier = ptSolve[0]
   // Gear: automatic logic or the manual input, and the shift timer. A gear the engine cannot take
   // at this road speed (over-revving it past 5% above the limiter, or turning it backwards at half
@@ -134,7 +134,7 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps
   // while shifting; its engagement ramps from idle to engageW, no division past it)
   const we = C.engineSpeed[eid]
   const shifting = timer > 0
-  ptDrive[0] = engineTorque(d, we, shifting ? 0 : throttle)
+  const te = engineTorque(d, we, shifting ? 0 : throttle)
   let cap = 0
   let G = 0
   if (gear !== 0) {
@@ -144,27 +144,25 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps
     const engage = over >= span ? 1 : over > 0 ? over / span : 0
     cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
   }
-  ptDrive[1] = cap
-  ptDrive[2] = G
+  if (lock) lockClutch(C, d, eid, te, cap, G)
+  else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
 }
 
 /**
- * The clutch of one substep, with ptDrive from prepareDriveline and ptSolve's carrier and S: the
- * clutch torque that would lock engine and driven wheels together this substep, clamped to the
- * capacity; steps the engine speed and writes ptSolve's outputs. Small, so that V8 inlines it
- * into both models' substeps.
+ * The clutch of one substep, with prepareDriveline's engine torque `te` (N·m), clutch capacity
+ * `cap` (N·m) and overall ratio `G`, and ptSolve's carrier and S: the clutch torque that would
+ * lock engine and driven wheels together this substep, clamped to the capacity; steps the engine
+ * speed and writes ptSolve's outputs. Small, so that V8 inlines it into prepareDriveline and the
+ * single-track substep loop (it takes doubles: a call V8 did not inline would box them).
  */
-export function lockClutch(C: CarStore, d: ResolvedCar, eid: number): void {
+export function lockClutch(C: CarStore, d: ResolvedCar, eid: number, te: number, cap: number, G: number): void {
   const h = substep[0]
   const we = C.engineSpeed[eid]
-  const te = ptDrive[0]
-  const cap = ptDrive[1]
   const ie = d.engineInertia
   let tcl = 0
   let tc = 0
   let engaged = 0
   if (cap > 0) {
-    const G = ptDrive[2]
     const eff = d.efficiency
     tcl = (we - G * ptSolve[0] + (h * te) / ie) / (h * (1 / ie + G * G * eff * ptSolve[2]))
     if (tcl > cap) tcl = cap

@@ -20,7 +20,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
-import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, prepareDriveline as prepareDriveline_, lockClutch as lockClutch_ } from './powertrain'
+import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptDrive as ptDrive_, ptSolve as ptSolve_, ptTorque as ptTorque_, prepareDriveline as prepareDriveline_, lockClutch as lockClutch_ } from './powertrain'
 import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
@@ -34,6 +34,7 @@ const ptFree = ptFree_
 const ptGround = ptGround_
 const ptJ = ptJ_
 const ptSolve = ptSolve_
+const ptDrive = ptDrive_
 const ptTorque = ptTorque_
 const prepareDriveline = prepareDriveline_
 const lockClutch = lockClutch_
@@ -124,6 +125,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let gripR = 1
   let rrF = DEFAULT_RR
   let rrR = DEFAULT_RR
+  // the host step's engine torque, clutch capacity and gear ratio (prepareDriveline at its first substep)
+  let te = 0
+  let cap = 0
+  let G = 0
 
   for (let step = 0; step < n; step++) {
     // rate-limited steering
@@ -216,8 +221,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     ptSolve[1] = roll
     ptSolve[2] = S
     // gear, engine torque and clutch capacity for the whole host step (see the file comment)
-    if (step === 0) prepareDriveline(C, d, eid, n)
-    lockClutch(C, d, eid)
+    if (step === 0) { prepareDriveline(C, d, eid, n, false); te = ptDrive[0]; cap = ptDrive[1]; G = ptDrive[2] }
+    lockClutch(C, d, eid, te, cap, G)
     const tc = ptSolve[3]
     ptTorque[0] = shareF * tc
     ptTorque[2] = shareR * tc
