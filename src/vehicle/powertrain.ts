@@ -144,56 +144,64 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps
     const engage = over >= span ? 1 : over > 0 ? over / span : 0
     cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
   }
-  if (lock) lockClutch(C, d, eid, te, cap, G)
-  else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
+  if (lock) {
+    ptSolve[3] = lockClutch(C, d, eid, carrier, ptSolve[2], te, cap, G)
+    ptSolve[4] = cap > 0 ? 1 : 0
+  } else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
 }
 
 /**
- * The clutch of one substep, with prepareDriveline's engine torque `te` (N·m), clutch capacity
- * `cap` (N·m) and overall ratio `G`, and ptSolve's carrier and S: the clutch torque that would
- * lock engine and driven wheels together this substep, clamped to the capacity; steps the engine
- * speed and writes ptSolve's outputs. Small, so that V8 inlines it into prepareDriveline and the
- * single-track substep loop (it takes doubles: a call V8 did not inline would box them).
+ * The clutch of one substep, with the driven wheels' share-weighted free spin `carrier` (rad/s)
+ * and Σ share²/J `S`, and prepareDriveline's engine torque `te` (N·m), clutch capacity `cap`
+ * (N·m; it carries torque iff cap > 0) and overall ratio `G`: the clutch torque that would lock
+ * engine and driven wheels together this substep, clamped to the capacity; steps the engine speed
+ * and returns the drive torque at the wheels before the shares, N·m. Small and on plain numbers,
+ * so that V8 inlines it into prepareDriveline and the single-track substep loop.
  */
-export function lockClutch(C: CarStore, d: ResolvedCar, eid: number, te: number, cap: number, G: number): void {
+export function lockClutch(C: CarStore, d: ResolvedCar, eid: number, carrier: number, S: number, te: number, cap: number, G: number): number {
   const h = substep[0]
   const we = C.engineSpeed[eid]
   const ie = d.engineInertia
   let tcl = 0
   let tc = 0
-  let engaged = 0
   if (cap > 0) {
     const eff = d.efficiency
-    tcl = (we - G * ptSolve[0] + (h * te) / ie) / (h * (1 / ie + G * G * eff * ptSolve[2]))
+    tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
     if (tcl > cap) tcl = cap
     else if (tcl < -cap) tcl = -cap
     tc = G * eff * tcl
-    engaged = 1
   }
   const w = we + (h * (te - tcl)) / ie
   C.engineSpeed[eid] = w > 0 ? w : 0
-  ptSolve[3] = tc
-  ptSolve[4] = engaged
+  return tc
 }
 
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-/** Traction control on driven wheel slot `i`: clamps ptTorque[i] so the wheel spins up at most to TCS_SLIP·peakSlip. */
+/** Traction control on driven wheel slot `i`: ptTorque[i] limited by tcsTorque. */
 export function limitSpin(d: ResolvedCar, i: number): void {
+  ptTorque[i] = tcsTorque(d, ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
+}
+
+/**
+ * Traction control: drive torque `t` (N·m) limited so that a wheel of free spin `free` (rad/s),
+ * effective inertia `J` and ground speed `u` (m/s) spins up at most to TCS_SLIP·peakSlip. Small
+ * and on plain numbers, so that V8 inlines it into both models.
+ */
+export function tcsTorque(d: ResolvedCar, t: number, u: number, free: number, J: number): number {
   const h = substep[0]
-  const t = ptTorque[i]
-  const u = ptGround[i]
   // 0.5 = V_LOW as a literal: a phi of the (boxed) module binding would box u (an allocation)
   const den = u > 0.5 ? u : u < -0.5 ? -u : 0.5
-  const w = ptFree[i] + (h * t) / ptJ[i]
+  const w = free + (h * t) / J
   if (t > 0) {
     const max = (u + TCS_SLIP * d.peakSlip * den) / d.R
-    if (w > max) ptTorque[i] = max > ptFree[i] ? ((max - ptFree[i]) * ptJ[i]) / h : 0
+    if (w > max) return max > free ? ((max - free) * J) / h : 0
   } else if (t < 0) {
     const min = (u - TCS_SLIP * d.peakSlip * den) / d.R
-    if (w < min) ptTorque[i] = min < ptFree[i] ? ((min - ptFree[i]) * ptJ[i]) / h : 0
+    if (w < min) return min < free ? ((min - free) * J) / h : 0
   }
+  return t
 }
 
 // Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most

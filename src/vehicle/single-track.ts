@@ -20,8 +20,8 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
-import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptDrive as ptDrive_, ptSolve as ptSolve_, ptTorque as ptTorque_, prepareDriveline as prepareDriveline_, lockClutch as lockClutch_ } from './powertrain'
-import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
+import { lockClutch as lockClutch_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
+import { freeSpinMomentum as freeSpinMomentum_, wheelInertia as wheelInertia_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
@@ -29,17 +29,13 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
 const CURVE_END = CURVE_END_
 const CURVE_PER_UNIT = CURVE_PER_UNIT_
-const limitSpin = limitSpin_
-const ptFree = ptFree_
-const ptGround = ptGround_
-const ptJ = ptJ_
-const ptSolve = ptSolve_
-const ptDrive = ptDrive_
-const ptTorque = ptTorque_
-const prepareDriveline = prepareDriveline_
+const freeSpinMomentum = freeSpinMomentum_
 const lockClutch = lockClutch_
-const spinFree = spinFree_
-const wheelHeld = wheelHeld_
+const prepareDriveline = prepareDriveline_
+const ptDrive = ptDrive_
+const ptSolve = ptSolve_
+const tcsTorque = tcsTorque_
+const wheelInertia = wheelInertia_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
 
@@ -151,10 +147,11 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
 
     // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
     let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
+    // and the free spin update: free spin, effective inertia, held by friction
+    let freeF = 0, jF = 0, heldF = false, freeR = 0, jR = 0, heldR = false
     let cY = 0
     let cR = 0
     for (let k = 0; k < 2; k++) {
-      const i = k * 2
       const front = k === 0
       const xa = front ? a : -b
       const vyc = vy + r * xa
@@ -163,7 +160,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       const s = front ? sd : 0
       const u = vx * c + vyc * s
       const w = -vx * s + vyc * c
-      ptGround[i] = u
       const omega = front ? omegaF : omegaR
       const fzAxle = front ? fzF : fzR
       // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
@@ -205,8 +201,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy } else { uR = u; wR = w; cxR = cx; cyR = cy }
-      spinFree(d, i, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT))
+      const J = wheelInertia(d, iw2, cx)
+      const num = freeSpinMomentum(d, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT), J)
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; freeF = num / J; jF = J; heldF = num === 0 }
+      else { uR = u; wR = w; cxR = cx; cyR = cy; freeR = num / J; jR = J; heldR = num === 0 }
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
@@ -215,27 +213,28 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let carrier = 0
     let roll = 0
     let S = 0
-    if (shareF !== 0) { carrier += shareF * ptFree[0]; roll += shareF * ptGround[0]; S += (shareF * shareF) / ptJ[0] }
-    if (shareR !== 0) { carrier += shareR * ptFree[2]; roll += shareR * ptGround[2]; S += (shareR * shareR) / ptJ[2] }
-    ptSolve[0] = carrier
-    ptSolve[1] = roll
-    ptSolve[2] = S
+    if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
+    if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
     // gear, engine torque and clutch capacity for the whole host step (see the file comment)
-    if (step === 0) { prepareDriveline(C, d, eid, n, false); te = ptDrive[0]; cap = ptDrive[1]; G = ptDrive[2] }
-    lockClutch(C, d, eid, te, cap, G)
-    const tc = ptSolve[3]
-    ptTorque[0] = shareF * tc
-    ptTorque[2] = shareR * tc
+    if (step === 0) {
+      ptSolve[0] = carrier
+      ptSolve[1] = roll
+      prepareDriveline(C, d, eid, n, false)
+      te = ptDrive[0]
+      cap = ptDrive[1]
+      G = ptDrive[2]
+    }
+    const tc = lockClutch(C, d, eid, carrier, S, te, cap, G)
+    let tqF = shareF * tc
+    let tqR = shareR * tc
     if (tcs && tc !== 0) {
-      if (shareF !== 0) limitSpin(d, 0)
-      if (shareR !== 0) limitSpin(d, 2)
+      if (shareF !== 0) tqF = tcsTorque(d, tqF, uF, freeF, jF)
+      if (shareR !== 0) tqR = tcsTorque(d, tqR, uR, freeR, jR)
     }
 
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
-    const tqF = ptTorque[0]
-    const tqR = ptTorque[2]
-    omegaF = ptFree[0] + (h * tqF) / ptJ[0]
-    omegaR = ptFree[2] + (h * tqR) / ptJ[2]
+    omegaF = freeF + (h * tqF) / jF
+    omegaR = freeR + (h * tqR) / jR
     const ftxF = cxF * (omegaF * R - uF)
     const ftyF = -cyF * wF
     const ftxR = cxR * (omegaR * R - uR)
@@ -245,8 +244,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const fy = fbyF + ftyR
     const mz = a * fbyF - b * ftyR
     let cHeld = 0
-    if (wheelHeld[0] === 1 && tqF === 0) cHeld += cxF * cd * cd
-    if (wheelHeld[2] === 1 && tqR === 0) cHeld += cxR
+    if (heldF && tqF === 0) cHeld += cxF * cd * cd
+    if (heldR && tqR === 0) cHeld += cxR
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
