@@ -24,12 +24,12 @@ export const ptGround = new Float64Array(4)
 export const ptTorque = new Float64Array(4)
 
 /**
- * In and out of the driveline solve (prepareDriveline, lockClutch): in [carrier, roll, S] (the driven wheels' share-weighted free spin,
+ * In and out of the driveline solve (prepareDriveline): in [carrier, roll, S] (the driven wheels' share-weighted free spin,
  * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
  * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
  */
 export const ptSolve = new Float64Array(5)
-/** Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear], lockClutch's inputs (scratch). */
+/** Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear], clutchTorque's inputs (scratch). */
 export const ptDrive = new Float64Array(3)
 
 // proportional idle controller: full throttle 100 rpm below idle
@@ -85,12 +85,12 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 
 /**
  * Gear, engine torque and clutch capacity for the next `steps` substeps, from ptSolve's carrier
- * and roll (written into ptDrive for lockClutch): gear selection and the shift timer (run down by
+ * and roll (written into ptDrive): gear selection and the shift timer (run down by
  * steps·h), the engine's torque at its present speed and the clutch's capacity; with `lock`, then
- * this substep's lockClutch too (one call for the four-wheel model, which prepares every substep
+ * this substep's clutch and engine speed too (one call for the four-wheel model, which prepares every substep
  * with steps = 1; the single-track model prepares once per host step, see single-track.ts). One
  * function on purpose: too large for V8 to inline into a model's substep loop, it inlines
- * engineTorque and lockClutch itself (a torque lookup left as a call from the loop would box its
+ * engineTorque and the clutch itself (a torque lookup left as a call from the loop would box its
  * doubles).
  */
 export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number, lock: boolean): void {
@@ -145,35 +145,34 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps
     cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
   }
   if (lock) {
-    ptSolve[3] = lockClutch(C, d, eid, carrier, ptSolve[2], te, cap, G)
+    // this substep's clutch and engine speed (clutchTorque, engineSpeedAfter)
+    const tcl = clutchTorque(d, we, carrier, ptSolve[2], te, cap, G)
+    C.engineSpeed[eid] = engineSpeedAfter(d, we, te, tcl)
+    ptSolve[3] = cap > 0 ? G * d.efficiency * tcl : 0
     ptSolve[4] = cap > 0 ? 1 : 0
   } else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
 }
 
 /**
- * The clutch of one substep, with the driven wheels' share-weighted free spin `carrier` (rad/s)
- * and Σ share²/J `S`, and prepareDriveline's engine torque `te` (N·m), clutch capacity `cap`
- * (N·m; it carries torque iff cap > 0) and overall ratio `G`: the clutch torque that would lock
- * engine and driven wheels together this substep, clamped to the capacity; steps the engine speed
- * and returns the drive torque at the wheels before the shares, N·m. Small and on plain numbers,
- * so that V8 inlines it into prepareDriveline and the single-track substep loop.
+ * The clutch torque of one substep (N·m, engine side) that would lock the engine (speed `we`,
+ * rad/s) and the driven wheels (share-weighted free spin `carrier`, Σ share²/J `S`) together,
+ * with prepareDriveline's engine torque `te`, clutch capacity `cap` (it carries torque iff cap > 0)
+ * and overall ratio `G`, clamped to the capacity; 0 with no capacity. The torque at the wheels
+ * before the shares is G·efficiency·that where cap > 0. Small and on plain numbers, so that V8
+ * inlines it into both models.
  */
-export function lockClutch(C: CarStore, d: ResolvedCar, eid: number, carrier: number, S: number, te: number, cap: number, G: number): number {
+export function clutchTorque(d: ResolvedCar, we: number, carrier: number, S: number, te: number, cap: number, G: number): number {
+  if (!(cap > 0)) return 0
   const h = substep[0]
-  const we = C.engineSpeed[eid]
   const ie = d.engineInertia
-  let tcl = 0
-  let tc = 0
-  if (cap > 0) {
-    const eff = d.efficiency
-    tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
-    if (tcl > cap) tcl = cap
-    else if (tcl < -cap) tcl = -cap
-    tc = G * eff * tcl
-  }
-  const w = we + (h * (te - tcl)) / ie
-  C.engineSpeed[eid] = w > 0 ? w : 0
-  return tc
+  const tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * d.efficiency * S))
+  return tcl > cap ? cap : tcl < -cap ? -cap : tcl
+}
+
+/** The engine speed after one substep at engine torque `te` against clutch torque `tcl` (N·m) from `we`, rad/s (≥ 0). */
+export function engineSpeedAfter(d: ResolvedCar, we: number, te: number, tcl: number): number {
+  const w = we + (substep[0] * (te - tcl)) / d.engineInertia
+  return w > 0 ? w : 0
 }
 
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the

@@ -11,16 +11,18 @@
  * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
  * shared powertrain's gear choice, engine torque and clutch capacity (prepareDriveline) are taken
  * once per host step, at its first substep, the shift timer running down by the host step at
- * once; the clutch lock and the engine speed (lockClutch) are solved every substep. So the engine
- * torque is the one at the host step's starting engine speed (an approximation the four-wheel
- * model does not make: it prepares every substep). The only calls are the surface lookup and that
- * preparation; the wheel spin, traction control and clutch are inlined by V8.
+ * once; the clutch lock and the engine speed (clutchTorque, engineSpeedAfter) are solved every
+ * substep. So the engine torque is the one at the host step's starting engine speed (an
+ * approximation the four-wheel model does not make: it prepares every substep; in neutral at full
+ * throttle the limiter's band widens from ±20 to ±75 rpm). The only calls are the surface lookup
+ * and that preparation: the wheel spin, traction control and clutch are small functions on plain
+ * numbers that V8 inlines, with their inputs and results in the loop's locals.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
-import { lockClutch as lockClutch_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
+import { clutchTorque as clutchTorque_, engineSpeedAfter as engineSpeedAfter_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
 import { freeSpinMomentum as freeSpinMomentum_, wheelInertia as wheelInertia_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
@@ -30,7 +32,8 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 const CURVE_END = CURVE_END_
 const CURVE_PER_UNIT = CURVE_PER_UNIT_
 const freeSpinMomentum = freeSpinMomentum_
-const lockClutch = lockClutch_
+const clutchTorque = clutchTorque_
+const engineSpeedAfter = engineSpeedAfter_
 const prepareDriveline = prepareDriveline_
 const ptDrive = ptDrive_
 const ptSolve = ptSolve_
@@ -125,6 +128,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let te = 0
   let cap = 0
   let G = 0
+  const eff = d.efficiency
+  let we = C.engineSpeed[eid]
 
   for (let step = 0; step < n; step++) {
     // rate-limited steering
@@ -224,7 +229,9 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       cap = ptDrive[1]
       G = ptDrive[2]
     }
-    const tc = lockClutch(C, d, eid, carrier, S, te, cap, G)
+    const tcl = clutchTorque(d, we, carrier, S, te, cap, G)
+    we = engineSpeedAfter(d, we, te, tcl)
+    const tc = cap > 0 ? G * eff * tcl : 0
     let tqF = shareF * tc
     let tqR = shareR * tc
     if (tcs && tc !== 0) {
@@ -287,6 +294,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     vy = nvy
     r = nr
   }
+  C.engineSpeed[eid] = we
   C.x[eid] = x
   C.y[eid] = y
   C.heading[eid] = psi
