@@ -146,32 +146,32 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps
   }
   if (lock) {
     // this substep's clutch and engine speed (clutchTorque, engineSpeedAfter)
-    const tcl = clutchTorque(d, we, carrier, ptSolve[2], te, cap, G)
-    C.engineSpeed[eid] = engineSpeedAfter(d, we, te, tcl)
+    const h = substep[0]
+    const tcl = clutchTorque(d, h, we, carrier, ptSolve[2], te, cap, G)
+    C.engineSpeed[eid] = engineSpeedAfter(d, h, we, te, tcl)
     ptSolve[3] = cap > 0 ? G * d.efficiency * tcl : 0
     ptSolve[4] = cap > 0 ? 1 : 0
   } else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
 }
 
 /**
- * The clutch torque of one substep (N·m, engine side) that would lock the engine (speed `we`,
+ * The clutch torque of a substep of `h` s (N·m, engine side) that would lock the engine (speed `we`,
  * rad/s) and the driven wheels (share-weighted free spin `carrier`, Σ share²/J `S`) together,
  * with prepareDriveline's engine torque `te`, clutch capacity `cap` (it carries torque iff cap > 0)
  * and overall ratio `G`, clamped to the capacity; 0 with no capacity. The torque at the wheels
  * before the shares is G·efficiency·that where cap > 0. Small and on plain numbers, so that V8
  * inlines it into both models.
  */
-export function clutchTorque(d: ResolvedCar, we: number, carrier: number, S: number, te: number, cap: number, G: number): number {
+export function clutchTorque(d: ResolvedCar, h: number, we: number, carrier: number, S: number, te: number, cap: number, G: number): number {
   if (!(cap > 0)) return 0
-  const h = substep[0]
   const ie = d.engineInertia
   const tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * d.efficiency * S))
   return tcl > cap ? cap : tcl < -cap ? -cap : tcl
 }
 
-/** The engine speed after one substep at engine torque `te` against clutch torque `tcl` (N·m) from `we`, rad/s (≥ 0). */
-export function engineSpeedAfter(d: ResolvedCar, we: number, te: number, tcl: number): number {
-  const w = we + (substep[0] * (te - tcl)) / d.engineInertia
+/** The engine speed after a substep of `h` s at engine torque `te` against clutch torque `tcl` (N·m) from `we`, rad/s (≥ 0). */
+export function engineSpeedAfter(d: ResolvedCar, h: number, we: number, te: number, tcl: number): number {
+  const w = we + (h * (te - tcl)) / d.engineInertia
   return w > 0 ? w : 0
 }
 
@@ -180,16 +180,15 @@ export function engineSpeedAfter(d: ResolvedCar, we: number, te: number, tcl: nu
 const TCS_SLIP = 0.85
 /** Traction control on driven wheel slot `i`: ptTorque[i] limited by tcsTorque. */
 export function limitSpin(d: ResolvedCar, i: number): void {
-  ptTorque[i] = tcsTorque(d, ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
+  ptTorque[i] = tcsTorque(d, substep[0], ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
 }
 
 /**
- * Traction control: drive torque `t` (N·m) limited so that a wheel of free spin `free` (rad/s),
- * effective inertia `J` and ground speed `u` (m/s) spins up at most to TCS_SLIP·peakSlip. Small
- * and on plain numbers, so that V8 inlines it into both models.
+ * Traction control over a substep of `h` s: drive torque `t` (N·m) limited so that a wheel of
+ * free spin `free` (rad/s), effective inertia `J` and ground speed `u` (m/s) spins up at most to
+ * TCS_SLIP·peakSlip. Small and on plain numbers, so that V8 inlines it into both models.
  */
-export function tcsTorque(d: ResolvedCar, t: number, u: number, free: number, J: number): number {
-  const h = substep[0]
+export function tcsTorque(d: ResolvedCar, h: number, t: number, u: number, free: number, J: number): number {
   // 0.5 = V_LOW as a literal: a phi of the (boxed) module binding would box u (an allocation)
   const den = u > 0.5 ? u : u < -0.5 ? -u : 0.5
   const w = free + (h * t) / J

@@ -206,8 +206,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      const J = wheelInertia(d, iw2, cx)
-      const num = freeSpinMomentum(d, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT), J)
+      const J = wheelInertia(d, h, iw2, cx)
+      const num = freeSpinMomentum(d, h, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT), J)
       if (front) { uF = u; wF = w; cxF = cx; cyF = cy; freeF = num / J; jF = J; heldF = num === 0 }
       else { uR = u; wR = w; cxR = cx; cyR = cy; freeR = num / J; jR = J; heldR = num === 0 }
       cY += cx * s * s + cy * c * c
@@ -229,14 +229,14 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       cap = ptDrive[1]
       G = ptDrive[2]
     }
-    const tcl = clutchTorque(d, we, carrier, S, te, cap, G)
-    we = engineSpeedAfter(d, we, te, tcl)
+    const tcl = clutchTorque(d, h, we, carrier, S, te, cap, G)
+    we = engineSpeedAfter(d, h, we, te, tcl)
     const tc = cap > 0 ? G * eff * tcl : 0
     let tqF = shareF * tc
     let tqR = shareR * tc
     if (tcs && tc !== 0) {
-      if (shareF !== 0) tqF = tcsTorque(d, tqF, uF, freeF, jF)
-      if (shareR !== 0) tqR = tcsTorque(d, tqR, uR, freeR, jR)
+      if (shareF !== 0) tqF = tcsTorque(d, h, tqF, uF, freeF, jF)
+      if (shareR !== 0) tqR = tcsTorque(d, h, tqR, uR, freeR, jR)
     }
 
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame

@@ -30,23 +30,24 @@ const ABS_SLIP = 0.85
  * freeSpinMomentum): writes ptFree[i] (rad/s), ptJ[i] (wheelInertia) and wheelHeld[i].
  */
 export function freeWheel(d: ResolvedCar, i: number): void {
+  const h = substep[0]
   const iw = wheelIn[1]
   const cx = wheelIn[2]
-  const J = wheelInertia(d, iw, cx)
-  const num = freeSpinMomentum(d, wheelIn[0], iw, cx, wheelIn[3], wheelIn[4], wheelIn[5], J)
+  const J = wheelInertia(d, h, iw, cx)
+  const num = freeSpinMomentum(d, h, wheelIn[0], iw, cx, wheelIn[3], wheelIn[4], wheelIn[5], J)
   ptFree[i] = num / J
   ptJ[i] = J
   wheelHeld[i] = num === 0 ? 1 : 0
 }
 
-/** A wheel's effective inertia this substep: inertia `iw` (kg·m²) plus the implicit tyre term of damping `cx` (N/(m/s)), kg·m². */
-export function wheelInertia(d: ResolvedCar, iw: number, cx: number): number {
+/** A wheel's effective inertia over a substep of `h` s: inertia `iw` (kg·m²) plus the implicit tyre term of damping `cx` (N/(m/s)), kg·m². */
+export function wheelInertia(d: ResolvedCar, h: number, iw: number, cx: number): number {
   const R = d.R
-  return iw + substep[0] * R * R * cx
+  return iw + h * R * R * cx
 }
 
 /**
- * Free (no drive torque) implicit spin update of a wheel: spin `omega`, inertia `iw`, tyre damping
+ * Free (no drive torque) implicit spin update of a wheel over a substep of `h` s: spin `omega`, inertia `iw`, tyre damping
  * `cx` (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
  * (handbrake, rolling resistance), effective inertia `J` (wheelInertia). With ABS the pedal may
  * slow the wheel only down to the slip ratio ABS_SLIP·peakSlip (an ideal slip controller, so the
@@ -54,8 +55,7 @@ export function wheelInertia(d: ResolvedCar, iw: number, cx: number): number {
  * free spin is that over J, and 0 means friction holds the wheel at rest. Small and on plain
  * numbers, so that V8 inlines it into both models (a call it did not inline would box them).
  */
-export function freeSpinMomentum(d: ResolvedCar, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number, J: number): number {
-  const h = substep[0]
+export function freeSpinMomentum(d: ResolvedCar, h: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number, J: number): number {
   const R = d.R
   const base = iw * omega + h * R * cx * vxw
   let num = friction(base, h * (brakeT + fricT))
