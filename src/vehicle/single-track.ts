@@ -7,8 +7,8 @@
  *
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
- * definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for
- * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
+ * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ²,
+ * so no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
  * shared powertrain's gear choice, engine torque and clutch capacity (prepareDriveline) are taken
  * once per host step, at its first substep, the shift timer running down by the host step at
  * once; the clutch lock and the engine speed (clutchTorque, engineSpeedAfter) are solved every
@@ -21,7 +21,7 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
+import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_, CURVE_SQ_PER_UNIT as CURVE_SQ_PER_UNIT_, PAST_PEAK_AT as PAST_PEAK_AT_ } from './tyre'
 import { clutchTorque as clutchTorque_, engineSpeedAfter as engineSpeedAfter_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
 import { freeSpinMomentum as freeSpinMomentum_, wheelInertia as wheelInertia_ } from './wheel'
 import { substep as substep_ } from './substep'
@@ -31,6 +31,8 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
 const CURVE_END = CURVE_END_
 const CURVE_PER_UNIT = CURVE_PER_UNIT_
+const CURVE_SQ_PER_UNIT = CURVE_SQ_PER_UNIT_
+const PAST_PEAK_AT = PAST_PEAK_AT_
 const freeSpinMomentum = freeSpinMomentum_
 const clutchTorque = clutchTorque_
 const engineSpeedAfter = engineSpeedAfter_
@@ -187,18 +189,26 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
         const slipV = omega * R - u
         const sx = slipV * invDen * invPeakSlip
         const sy = w * invDen * invPeakAngle
-        const rho = Math.sqrt(sx * sx + sy * sy)
-        // F(ρ)/ρ from the table, the formula past its end
-        let g: number
-        if (rho < CURVE_END) {
-          const q = rho * CURVE_PER_UNIT
+        // F(ρ)/ρ from the table (below the peak from ρ², no square root), the formula past its end
+        const rho2 = sx * sx + sy * sy
+        if (rho2 < 1) {
+          const q = rho2 * CURVE_SQ_PER_UNIT
           const j = q | 0
           const g0 = curve[j]
-          g = D * (g0 + (q - j) * (curve[j + 1] - g0))
-        } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
-        cx = g * invDen * invPeakSlip
-        cy = g * invDen * invPeakAngle
-        if (rho > 1) {
+          const g = D * (g0 + (q - j) * (curve[j + 1] - g0))
+          cx = g * invDen * invPeakSlip
+          cy = g * invDen * invPeakAngle
+        } else {
+          const rho = Math.sqrt(rho2)
+          let g: number
+          if (rho < CURVE_END) {
+            const q = (rho - 1) * CURVE_PER_UNIT
+            const j = q | 0
+            const g0 = curve[PAST_PEAK_AT + j]
+            g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
+          } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
+          cx = g * invDen * invPeakSlip
+          cy = g * invDen * invPeakAngle
           // sliding: the force turns to oppose the slip velocity itself
           const beta = rho > 2 ? 1 : rho - 1
           const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
