@@ -7,16 +7,17 @@
  *
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
- * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ²,
- * so no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
- * shared powertrain's gear choice, engine torque and clutch capacity (prepareDriveline) are taken
- * once per host step, at its first substep, the shift timer running down by the host step at
- * once; the clutch lock and the engine speed (clutchTorque, engineSpeedAfter) are solved every
- * substep. So the engine torque is the one at the host step's starting engine speed (an
- * approximation the four-wheel model does not make: it prepares every substep; in neutral at full
- * throttle the limiter's band widens from ±20 to ±75 rpm). The only calls are the surface lookup
- * and that preparation: the wheel spin, traction control and clutch are small functions on plain
- * numbers that V8 inlines, with their inputs and results in the loop's locals.
+ * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ², so
+ * no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned
+ * rather than recomputed (see TURN_BELOW). The shared powertrain's gear choice, engine torque and
+ * clutch capacity (prepareDriveline) are taken once per host step, at its first substep, the
+ * shift timer running down by the host step at once; the clutch lock and the engine speed
+ * (clutchTorque, engineSpeedAfter) are solved every substep. So the engine torque is the one at
+ * the host step's starting engine speed (an approximation the four-wheel model does not make: it
+ * prepares every substep; in neutral at full throttle the limiter's band widens from ±20 to ±75
+ * rpm). The only calls are the surface lookup and that preparation: the wheel spin, traction
+ * control and clutch are small functions on plain numbers that V8 inlines, with their inputs and
+ * results in the loop's locals.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
