@@ -24,12 +24,16 @@ export const ptGround = new Float64Array(4)
 export const ptTorque = new Float64Array(4)
 
 /**
- * In and out of the driveline solve (prepareDriveline): in [carrier, roll, S] (the driven wheels' share-weighted free spin,
- * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
- * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
+ * In and out of the driveline solve (prepareDriveline): in [carrier, roll, S] (the driven wheels'
+ * share-weighted free spin, share-weighted ground speed (m/s) and Σ share²/J), out with `lock`
+ * [tc, engaged]: the drive torque at the wheels before the shares (N·m) and 1 when the clutch
+ * carried torque this substep (scratch).
  */
 export const ptSolve = new Float64Array(5)
-/** Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall ratio of the gear], clutchTorque's inputs (scratch). */
+/**
+ * Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall
+ * ratio of the gear], clutchTorque's inputs (scratch).
+ */
 export const ptDrive = new Float64Array(3)
 
 // proportional idle controller: full throttle 100 rpm below idle
@@ -85,13 +89,13 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 
 /**
  * Gear, engine torque and clutch capacity for the next `steps` substeps, from ptSolve's carrier
- * and roll (written into ptDrive): gear selection and the shift timer (run down by
- * steps·h), the engine's torque at its present speed and the clutch's capacity; with `lock`, then
- * this substep's clutch and engine speed too (one call for the four-wheel model, which prepares every substep
- * with steps = 1; the single-track model prepares once per host step, see single-track.ts). One
- * function on purpose: too large for V8 to inline into a model's substep loop, it inlines
- * engineTorque and the clutch itself (a torque lookup left as a call from the loop would box its
- * doubles).
+ * and roll (written into ptDrive): gear selection and the shift timer (run down by steps·h), the
+ * engine's torque at its present speed and the clutch's capacity; with `lock`, then this
+ * substep's clutch and engine speed too, into ptSolve (one call for the four-wheel model, which
+ * prepares every substep with steps = 1; the single-track model prepares once per host step, see
+ * single-track.ts). One function on purpose: too large for V8 to inline into a model's substep
+ * loop, it inlines engineTorque and the clutch itself (a torque lookup left as a call from the
+ * loop would box its doubles).
  */
 export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number, lock: boolean): void {
   const carrier = ptSolve[0]
