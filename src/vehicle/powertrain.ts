@@ -23,6 +23,19 @@ export const ptGround = new Float64Array(4)
 /** Out: drive torque added to each wheel this substep, N·m (scratch). */
 export const ptTorque = new Float64Array(4)
 
+/**
+ * In and out of the driveline solve (prepareDriveline): in [carrier, roll, S] (the driven wheels'
+ * share-weighted free spin, share-weighted ground speed (m/s) and Σ share²/J), out with `lock`
+ * [tc, engaged]: the drive torque at the wheels before the shares (N·m) and 1 when the clutch
+ * carried torque this substep (scratch).
+ */
+export const ptSolve = new Float64Array(5)
+/**
+ * Out of prepareDriveline without `lock`: [engine torque (N·m), clutch capacity (N·m), overall
+ * ratio of the gear], clutchTorque's inputs (scratch).
+ */
+export const ptDrive = new Float64Array(3)
+
 // proportional idle controller: full throttle 100 rpm below idle
 const IDLE_GAIN = 30 / (Math.PI * 100)
 
@@ -47,52 +60,6 @@ export function engineTorque(d: ResolvedCar, we: number, throttle: number): numb
 }
 
 /**
- * Chooses the gear for this substep (automatic logic or the manual input) and runs the shift timer.
- * A gear the engine cannot take at this road speed (over-revving it past 5% above the limiter, or
- * turning it backwards at half that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in neutral until it fits. `carrier` is the
- * driven wheels' spin, `roll` the spin they would have rolling on the ground (a locked wheel
- * spins up again: the check takes whichever is larger).
- */
-export function selectGear(C: CarStore, d: ResolvedCar, eid: number, carrier: number, roll: number): number {
-  const h = substep[0]
-  const prev = C.gearActual[eid]
-  let gear = prev
-  let timer = C.shiftTimer[eid] - h
-  if (timer < 0) timer = 0
-  const want = C.gear[eid]
-  if (!d.automatic) {
-    gear = want < -1 ? -1 : want > d.gears ? d.gears : want
-  } else if (want <= 0) {
-    gear = want < 0 ? -1 : 0
-  } else if (prev <= 0) {
-    // into drive: the lowest gear that does not have to shift up at once
-    gear = 1
-    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
-  } else if (timer === 0) {
-    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
-    const w = carrier * d.overall[gear]
-    const light = Math.min(d.upW, 2.1 * d.downW)
-    const up = light + (d.upW - light) * C.throttle[eid]
-    if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
-    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
-  }
-  if (gear !== prev && gear !== 0) {
-    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
-    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
-  }
-  C.gearActual[eid] = gear
-  C.shiftTimer[eid] = timer
-  return gear
-}
-
-/**
- * In and out of solveDriveline: in [carrier, roll, S] (the driven wheels' share-weighted free spin,
- * share-weighted ground speed (m/s) and Σ share²/J), out [tc, engaged]: the drive torque at the
- * wheels before the shares (N·m) and 1 when the clutch carried torque this substep (scratch).
- */
-export const ptSolve = new Float64Array(5)
-
-/**
  * Steps engine and clutch for one substep given ptFree/ptJ of the wheels with drive share
  * `share`; writes the drive torque of every wheel into ptTorque. `pairs`: apply the limited-slip
  * coupling between wheels 0–1 and 2–3.
@@ -109,7 +76,7 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
   ptSolve[0] = carrier
   ptSolve[1] = roll
   ptSolve[2] = S
-  solveDriveline(C, d, eid)
+  prepareDriveline(C, d, eid, 1, true)
   if (ptSolve[4] === 0) return
   const tc = ptSolve[3]
   for (let i = 0; i < 4; i++) ptTorque[i] = share[i] * tc
@@ -121,60 +88,122 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
 }
 
 /**
- * The driveline solve of one substep from ptSolve's inputs: gear selection, engine torque, and
- * the clutch torque that would lock engine and wheels together, clamped to the clutch capacity;
- * steps the engine speed and writes ptSolve's outputs. Cost: one gear selection and one torque
- * curve lookup.
+ * Gear, engine torque and clutch capacity for the next `steps` substeps, from ptSolve's carrier
+ * and roll (written into ptDrive): gear selection and the shift timer (run down by steps·h), the
+ * engine's torque at its present speed and the clutch's capacity; with `lock`, then this
+ * substep's clutch and engine speed too, into ptSolve (one call for the four-wheel model, which
+ * prepares every substep with steps = 1; the single-track model prepares once per host step, see
+ * single-track.ts). One function on purpose: too large for V8 to inline into a model's substep
+ * loop, it inlines engineTorque and the clutch itself (a torque lookup left as a call from the
+ * loop would box its doubles).
  */
-export function solveDriveline(C: CarStore, d: ResolvedCar, eid: number): void {
-  const h = substep[0]
+export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number, lock: boolean): void {
   const carrier = ptSolve[0]
-  const S = ptSolve[2]
-  const gear = selectGear(C, d, eid, carrier, ptSolve[1] / d.R)
-  const we = C.engineSpeed[eid]
-  const te = engineTorque(d, we, C.shiftTimer[eid] > 0 ? 0 : C.throttle[eid])
-  const ie = d.engineInertia
-  let tcl = 0
-  let tc = 0
-  let engaged = 0
-  if (gear !== 0) {
-    const G = d.overall[gear < 0 ? 0 : gear]
-    let engage = (we - d.idleW) / (d.engageW - d.idleW)
-    engage = engage < 0 ? 0 : engage > 1 ? 1 : engage
-    const cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (C.shiftTimer[eid] > 0 ? 0 : 1)
-    if (cap > 0) {
-      const eff = d.efficiency
-      tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * eff * S))
-      if (tcl > cap) tcl = cap
-      else if (tcl < -cap) tcl = -cap
-      tc = G * eff * tcl
-      engaged = 1
-    }
+  // Gear: automatic logic or the manual input, and the shift timer. A gear the engine cannot take
+  // at this road speed (over-revving it past 5% above the limiter, or turning it backwards at half
+  // that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in
+  // neutral until it fits. That check takes the larger of the driven wheels' spin and the spin
+  // they would have rolling on the ground (a locked wheel spins up again).
+  const prev = C.gearActual[eid]
+  let gear = prev
+  let timer = C.shiftTimer[eid] - steps * substep[0]
+  if (timer < 0) timer = 0
+  const want = C.gear[eid]
+  const throttle = C.throttle[eid]
+  if (!d.automatic) {
+    gear = want < -1 ? -1 : want > d.gears ? d.gears : want
+  } else if (want <= 0) {
+    gear = want < 0 ? -1 : 0
+  } else if (prev <= 0) {
+    // into drive: the lowest gear that does not have to shift up at once
+    gear = 1
+    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
+  } else if (timer === 0) {
+    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
+    const w = carrier * d.overall[gear]
+    const light = Math.min(d.upW, 2.1 * d.downW)
+    const up = light + (d.upW - light) * throttle
+    if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
+    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
   }
-  const w = we + (h * (te - tcl)) / ie
-  C.engineSpeed[eid] = w > 0 ? w : 0
-  ptSolve[3] = tc
-  ptSolve[4] = engaged
+  if (gear !== prev && gear !== 0) {
+    const roll = ptSolve[1] / d.R
+    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
+    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
+  }
+  C.gearActual[eid] = gear
+  C.shiftTimer[eid] = timer
+
+  // engine torque (no throttle while shifting) and the clutch's capacity (none in neutral or
+  // while shifting; its engagement ramps from idle to engageW, no division past it)
+  const we = C.engineSpeed[eid]
+  const shifting = timer > 0
+  const te = engineTorque(d, we, shifting ? 0 : throttle)
+  let cap = 0
+  let G = 0
+  if (gear !== 0) {
+    G = d.overall[gear < 0 ? 0 : gear]
+    const over = we - d.idleW
+    const span = d.engageW - d.idleW
+    const engage = over >= span ? 1 : over > 0 ? over / span : 0
+    cap = d.clutchTorque * engage * (1 - C.clutch[eid]) * (shifting ? 0 : 1)
+  }
+  if (lock) {
+    // this substep's clutch and engine speed (clutchTorque, engineSpeedAfter)
+    const h = substep[0]
+    const tcl = clutchTorque(d, h, we, carrier, ptSolve[2], te, cap, G)
+    C.engineSpeed[eid] = engineSpeedAfter(d, h, we, te, tcl)
+    ptSolve[3] = cap > 0 ? G * d.efficiency * tcl : 0
+    ptSolve[4] = cap > 0 ? 1 : 0
+  } else { ptDrive[0] = te; ptDrive[1] = cap; ptDrive[2] = G }
+}
+
+/**
+ * The clutch torque of a substep of `h` s (N·m, engine side) that would lock the engine (speed `we`,
+ * rad/s) and the driven wheels (share-weighted free spin `carrier`, Σ share²/J `S`) together,
+ * with prepareDriveline's engine torque `te`, clutch capacity `cap` (it carries torque iff cap > 0)
+ * and overall ratio `G`, clamped to the capacity; 0 with no capacity. The torque at the wheels
+ * before the shares is G·efficiency·that where cap > 0. Small and on plain numbers, so that V8
+ * inlines it into both models.
+ */
+export function clutchTorque(d: ResolvedCar, h: number, we: number, carrier: number, S: number, te: number, cap: number, G: number): number {
+  if (!(cap > 0)) return 0
+  const ie = d.engineInertia
+  const tcl = (we - G * carrier + (h * te) / ie) / (h * (1 / ie + G * G * d.efficiency * S))
+  return tcl > cap ? cap : tcl < -cap ? -cap : tcl
+}
+
+/** The engine speed after a substep of `h` s at engine torque `te` against clutch torque `tcl` (N·m) from `we`, rad/s (≥ 0). */
+export function engineSpeedAfter(d: ResolvedCar, h: number, we: number, te: number, tcl: number): number {
+  const w = we + (h * (te - tcl)) / d.engineInertia
+  return w > 0 ? w : 0
 }
 
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-/** Traction control on driven wheel slot `i`: clamps ptTorque[i] so the wheel spins up at most to TCS_SLIP·peakSlip. */
+/** Traction control on driven wheel slot `i`: ptTorque[i] limited by tcsTorque. */
 export function limitSpin(d: ResolvedCar, i: number): void {
-  const h = substep[0]
-  const t = ptTorque[i]
-  const u = ptGround[i]
+  ptTorque[i] = tcsTorque(d, substep[0], ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
+}
+
+/**
+ * Traction control over a substep of `h` s: drive torque `t` (N·m) limited so that a wheel of
+ * free spin `free` (rad/s), effective inertia `J` and ground speed `u` (m/s) spins up at most to
+ * TCS_SLIP·peakSlip. Small and on plain numbers, so that V8 inlines it into both models.
+ */
+export function tcsTorque(d: ResolvedCar, h: number, t: number, u: number, free: number, J: number): number {
   // 0.5 = V_LOW as a literal: a phi of the (boxed) module binding would box u (an allocation)
   const den = u > 0.5 ? u : u < -0.5 ? -u : 0.5
-  const w = ptFree[i] + (h * t) / ptJ[i]
+  const w = free + (h * t) / J
   if (t > 0) {
     const max = (u + TCS_SLIP * d.peakSlip * den) / d.R
-    if (w > max) ptTorque[i] = max > ptFree[i] ? ((max - ptFree[i]) * ptJ[i]) / h : 0
+    if (w > max) return max > free ? ((max - free) * J) / h : 0
   } else if (t < 0) {
     const min = (u - TCS_SLIP * d.peakSlip * den) / d.R
-    if (w < min) ptTorque[i] = min < ptFree[i] ? ((min - ptFree[i]) * ptJ[i]) / h : 0
+    if (w < min) return min < free ? ((min - free) * J) / h : 0
   }
+  return t
 }
 
 // Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most

@@ -7,16 +7,24 @@
  *
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
- * definition's tabulated curve (tyreCurveTable: no atan or sin, within 1e-5 of the formula for
- * the presets) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW); the only
- * calls are the surface lookup, the driveline solve and (inlined by V8) the wheel spin.
+ * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ², so
+ * no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned
+ * rather than recomputed (see TURN_BELOW). The shared powertrain's gear choice, engine torque and
+ * clutch capacity (prepareDriveline) are taken once per host step, at its first substep, the
+ * shift timer running down by the host step at once; the clutch lock and the engine speed
+ * (clutchTorque, engineSpeedAfter) are solved every substep. So the engine torque is the one at
+ * the host step's starting engine speed (an approximation the four-wheel model does not make: it
+ * prepares every substep; in neutral at full throttle the limiter's band widens from ±20 to ±75
+ * rpm). The only calls are the surface lookup and that preparation: the wheel spin, traction
+ * control and clutch are small functions on plain numbers that V8 inlines, with their inputs and
+ * results in the loop's locals.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_ } from './tyre'
-import { limitSpin as limitSpin_, ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptSolve as ptSolve_, ptTorque as ptTorque_, solveDriveline as solveDriveline_ } from './powertrain'
-import { spinFree as spinFree_, wheelHeld as wheelHeld_ } from './wheel'
+import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_, CURVE_SQ_PER_UNIT as CURVE_SQ_PER_UNIT_, PAST_PEAK_AT as PAST_PEAK_AT_ } from './tyre'
+import { clutchTorque as clutchTorque_, engineSpeedAfter as engineSpeedAfter_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
+import { freeSpinMomentum as freeSpinMomentum_, wheelInertia as wheelInertia_ } from './wheel'
 import { substep as substep_ } from './substep'
 import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 
@@ -24,15 +32,16 @@ import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
 // lookups (vitest) would otherwise pay a property load per use in the hot loop.
 const CURVE_END = CURVE_END_
 const CURVE_PER_UNIT = CURVE_PER_UNIT_
-const limitSpin = limitSpin_
-const ptFree = ptFree_
-const ptGround = ptGround_
-const ptJ = ptJ_
+const CURVE_SQ_PER_UNIT = CURVE_SQ_PER_UNIT_
+const PAST_PEAK_AT = PAST_PEAK_AT_
+const freeSpinMomentum = freeSpinMomentum_
+const clutchTorque = clutchTorque_
+const engineSpeedAfter = engineSpeedAfter_
+const prepareDriveline = prepareDriveline_
+const ptDrive = ptDrive_
 const ptSolve = ptSolve_
-const ptTorque = ptTorque_
-const solveDriveline = solveDriveline_
-const spinFree = spinFree_
-const wheelHeld = wheelHeld_
+const tcsTorque = tcsTorque_
+const wheelInertia = wheelInertia_
 const substep = substep_
 const DEFAULT_RR = DEFAULT_RR_
 
@@ -118,6 +127,12 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let gripR = 1
   let rrF = DEFAULT_RR
   let rrR = DEFAULT_RR
+  // the host step's engine torque, clutch capacity and gear ratio (prepareDriveline at its first substep)
+  let te = 0
+  let cap = 0
+  let G = 0
+  const eff = d.efficiency
+  let we = C.engineSpeed[eid]
 
   for (let step = 0; step < n; step++) {
     // rate-limited steering
@@ -140,10 +155,11 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
 
     // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
     let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
+    // and the free spin update: free spin, effective inertia, held by friction
+    let freeF = 0, jF = 0, heldF = false, freeR = 0, jR = 0, heldR = false
     let cY = 0
     let cR = 0
     for (let k = 0; k < 2; k++) {
-      const i = k * 2
       const front = k === 0
       const xa = front ? a : -b
       const vyc = vy + r * xa
@@ -152,7 +168,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       const s = front ? sd : 0
       const u = vx * c + vyc * s
       const w = -vx * s + vyc * c
-      ptGround[i] = u
       const omega = front ? omegaF : omegaR
       const fzAxle = front ? fzF : fzR
       // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
@@ -175,18 +190,26 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
         const slipV = omega * R - u
         const sx = slipV * invDen * invPeakSlip
         const sy = w * invDen * invPeakAngle
-        const rho = Math.sqrt(sx * sx + sy * sy)
-        // F(ρ)/ρ from the table, the formula past its end
-        let g: number
-        if (rho < CURVE_END) {
-          const q = rho * CURVE_PER_UNIT
+        // F(ρ)/ρ from the table (below the peak from ρ², no square root), the formula past its end
+        const rho2 = sx * sx + sy * sy
+        if (rho2 < 1) {
+          const q = rho2 * CURVE_SQ_PER_UNIT
           const j = q | 0
           const g0 = curve[j]
-          g = D * (g0 + (q - j) * (curve[j + 1] - g0))
-        } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
-        cx = g * invDen * invPeakSlip
-        cy = g * invDen * invPeakAngle
-        if (rho > 1) {
+          const g = D * (g0 + (q - j) * (curve[j + 1] - g0))
+          cx = g * invDen * invPeakSlip
+          cy = g * invDen * invPeakAngle
+        } else {
+          const rho = Math.sqrt(rho2)
+          let g: number
+          if (rho < CURVE_END) {
+            const q = (rho - 1) * CURVE_PER_UNIT
+            const j = q | 0
+            const g0 = curve[PAST_PEAK_AT + j]
+            g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
+          } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
+          cx = g * invDen * invPeakSlip
+          cy = g * invDen * invPeakAngle
           // sliding: the force turns to oppose the slip velocity itself
           const beta = rho > 2 ? 1 : rho - 1
           const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
@@ -194,8 +217,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy } else { uR = u; wR = w; cxR = cx; cyR = cy }
-      spinFree(d, i, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT))
+      const J = wheelInertia(d, h, iw2, cx)
+      const num = freeSpinMomentum(d, h, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT), J)
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; freeF = num / J; jF = J; heldF = num === 0 }
+      else { uR = u; wR = w; cxR = cx; cyR = cy; freeR = num / J; jR = J; heldR = num === 0 }
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
@@ -204,25 +229,30 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let carrier = 0
     let roll = 0
     let S = 0
-    if (shareF !== 0) { carrier += shareF * ptFree[0]; roll += shareF * ptGround[0]; S += (shareF * shareF) / ptJ[0] }
-    if (shareR !== 0) { carrier += shareR * ptFree[2]; roll += shareR * ptGround[2]; S += (shareR * shareR) / ptJ[2] }
-    ptSolve[0] = carrier
-    ptSolve[1] = roll
-    ptSolve[2] = S
-    solveDriveline(C, d, eid)
-    const tc = ptSolve[3]
-    ptTorque[0] = shareF * tc
-    ptTorque[2] = shareR * tc
+    if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
+    if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
+    // gear, engine torque and clutch capacity for the whole host step (see the file comment)
+    if (step === 0) {
+      ptSolve[0] = carrier
+      ptSolve[1] = roll
+      prepareDriveline(C, d, eid, n, false)
+      te = ptDrive[0]
+      cap = ptDrive[1]
+      G = ptDrive[2]
+    }
+    const tcl = clutchTorque(d, h, we, carrier, S, te, cap, G)
+    we = engineSpeedAfter(d, h, we, te, tcl)
+    const tc = cap > 0 ? G * eff * tcl : 0
+    let tqF = shareF * tc
+    let tqR = shareR * tc
     if (tcs && tc !== 0) {
-      if (shareF !== 0) limitSpin(d, 0)
-      if (shareR !== 0) limitSpin(d, 2)
+      if (shareF !== 0) tqF = tcsTorque(d, h, tqF, uF, freeF, jF)
+      if (shareR !== 0) tqR = tcsTorque(d, h, tqR, uR, freeR, jR)
     }
 
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
-    const tqF = ptTorque[0]
-    const tqR = ptTorque[2]
-    omegaF = ptFree[0] + (h * tqF) / ptJ[0]
-    omegaR = ptFree[2] + (h * tqR) / ptJ[2]
+    omegaF = freeF + (h * tqF) / jF
+    omegaR = freeR + (h * tqR) / jR
     const ftxF = cxF * (omegaF * R - uF)
     const ftyF = -cyF * wF
     const ftxR = cxR * (omegaR * R - uR)
@@ -232,8 +262,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const fy = fbyF + ftyR
     const mz = a * fbyF - b * ftyR
     let cHeld = 0
-    if (wheelHeld[0] === 1 && tqF === 0) cHeld += cxF * cd * cd
-    if (wheelHeld[2] === 1 && tqR === 0) cHeld += cxR
+    if (heldF && tqF === 0) cHeld += cxF * cd * cd
+    if (heldR && tqR === 0) cHeld += cxR
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
@@ -241,7 +271,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
     const axn = (fx - kDrag * vx) * invM + r * vy
     const ayn = (fy - kDrag * vy) * invM - r * vx
-    const nvx = vx + (h * axn) / (1 + hOverM * cHeld)
+    // (with no wheel held the divisor is exactly 1: skipped)
+    const nvx = cHeld === 0 ? vx + h * axn : vx + (h * axn) / (1 + hOverM * cHeld)
     let nvy = vy + (h * ayn) / (1 + hOverM * cY)
     let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
     ax = fx * invM
@@ -274,6 +305,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     vy = nvy
     r = nr
   }
+  C.engineSpeed[eid] = we
   C.x[eid] = x
   C.y[eid] = y
   C.heading[eid] = psi

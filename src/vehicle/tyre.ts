@@ -21,16 +21,22 @@ export const tyreOut = new Float64Array(3)
 // The curve tabulated for the single-track model (the exact formula beyond CURVE_END: deep sliding).
 /** The tabulated curve covers ρ in [0, CURVE_END). */
 export const CURVE_END = 4
-/** Table entries per unit of ρ. */
+/** Table entries per unit of ρ², below the peak (ρ < 1): table[i] is at ρ² = i / CURVE_SQ_PER_UNIT. */
+export const CURVE_SQ_PER_UNIT = 1024
+/** Table entries per unit of ρ past the peak: table[PAST_PEAK_AT + i] is at ρ = 1 + i / CURVE_PER_UNIT. */
 export const CURVE_PER_UNIT = 256
+/** Where the past-the-peak part of the table starts. */
+export const PAST_PEAK_AT = CURVE_SQ_PER_UNIT + 1
 const curveTables = new Map<string, Float64Array>()
 
 /**
- * The curve's secant per unit peak force, sin(C·atan(B·ρ))/ρ (limit B·C at ρ → 0), sampled every
- * 1/CURVE_PER_UNIT over [0, CURVE_END] for shape factors B, C: built once per definition (8 kB).
- * Linear interpolation in it is within 2e-5 of the formula (relative) for slideRatio ≤ 0.9 (1e-5
- * for the presets' 0.8; 1e-3 at the sharpest allowed curve, 0.999), and skips an atan and a sin:
- * the single-track model's tyre (single-track.ts).
+ * The curve's secant per unit peak force, sin(C·atan(B·ρ))/ρ (limit B·C at ρ → 0), for shape
+ * factors B, C, in two parts: below the peak sampled every 1/CURVE_SQ_PER_UNIT of ρ² over [0, 1]
+ * (it is even in ρ, so smooth in ρ², and a model finds it from ρ² without a square root), then
+ * every 1/CURVE_PER_UNIT of ρ over [1, CURVE_END] from PAST_PEAK_AT. Built once per definition
+ * (14 kB). Linear interpolation in it is within 2e-5 of the formula (relative) for slideRatio ≤
+ * 0.9 (1e-5 for the presets' 0.8; 2e-2 at the sharpest allowed curve, 0.999, whose peak is at
+ * ρ ≈ 0.04), and skips an atan and a sin: the single-track model's tyre (single-track.ts).
  */
 export function tyreCurveTable(B: number, C: number): Float64Array {
   // definitions are resolved per addCar: cars on the same tyre share one table
@@ -38,11 +44,15 @@ export function tyreCurveTable(B: number, C: number): Float64Array {
   const known = curveTables.get(key)
   if (known !== undefined) return known
   if (curveTables.size >= 64) curveTables.clear()
-  const t = new Float64Array(CURVE_END * CURVE_PER_UNIT + 1)
+  const t = new Float64Array(PAST_PEAK_AT + (CURVE_END - 1) * CURVE_PER_UNIT + 1)
   curveTables.set(key, t)
   t[0] = B * C
-  for (let i = 1; i < t.length; i++) {
-    const rho = i / CURVE_PER_UNIT
+  for (let i = 1; i < PAST_PEAK_AT; i++) {
+    const rho = Math.sqrt(i / CURVE_SQ_PER_UNIT)
+    t[i] = Math.sin(C * Math.atan(B * rho)) / rho
+  }
+  for (let i = PAST_PEAK_AT; i < t.length; i++) {
+    const rho = 1 + (i - PAST_PEAK_AT) / CURVE_PER_UNIT
     t[i] = Math.sin(C * Math.atan(B * rho)) / rho
   }
   return t

@@ -25,36 +25,47 @@ export const wheelHeld = new Uint8Array(4)
 // ABS holds a braked wheel's slip ratio at this fraction of the tyre's peak slip
 const ABS_SLIP = 0.85
 
-/** spinFree on wheelIn (for callers that keep the inputs in scratch). */
+/**
+ * Free (no drive torque) implicit spin update of wheel slot `i` from wheelIn (see
+ * freeSpinMomentum): writes ptFree[i] (rad/s), ptJ[i] (wheelInertia) and wheelHeld[i].
+ */
 export function freeWheel(d: ResolvedCar, i: number): void {
-  spinFree(d, i, wheelIn[0], wheelIn[1], wheelIn[2], wheelIn[3], wheelIn[4], wheelIn[5])
+  const h = substep[0]
+  const iw = wheelIn[1]
+  const cx = wheelIn[2]
+  const J = wheelInertia(d, h, iw, cx)
+  const num = freeSpinMomentum(d, h, wheelIn[0], iw, cx, wheelIn[3], wheelIn[4], wheelIn[5], J)
+  ptFree[i] = num / J
+  ptJ[i] = J
+  wheelHeld[i] = num === 0 ? 1 : 0
+}
+
+/** A wheel's effective inertia over a substep of `h` s: inertia `iw` (kg·m²) plus the implicit tyre term of damping `cx` (N/(m/s)), kg·m². */
+export function wheelInertia(d: ResolvedCar, h: number, iw: number, cx: number): number {
+  const R = d.R
+  return iw + h * R * R * cx
 }
 
 /**
- * Free (no drive torque) implicit spin update of wheel slot `i`: spin `omega`, inertia `iw`, tyre damping `cx`
- * (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
- * (handbrake, rolling resistance). With ABS the pedal may slow the wheel only down to the slip
- * ratio ABS_SLIP·peakSlip (an ideal slip controller, so the car brakes near the tyre's peak and
- * keeps steering). Writes ptFree[i], ptJ[i] and wheelHeld[i]. Small, so that V8 inlines it (a
- * call it does not inline would box the doubles).
+ * Free (no drive torque) implicit spin update of a wheel over a substep of `h` s: spin `omega`, inertia `iw`, tyre damping
+ * `cx` (N/(m/s)) at ground speed `vxw`, pedal brake torque `brakeT` and other friction `fricT`
+ * (handbrake, rolling resistance), effective inertia `J` (wheelInertia). With ABS the pedal may
+ * slow the wheel only down to the slip ratio ABS_SLIP·peakSlip (an ideal slip controller, so the
+ * car brakes near the tyre's peak and keeps steering). Returns J·ω after the substep (N·m·s): the
+ * free spin is that over J, and 0 means friction holds the wheel at rest. Small and on plain
+ * numbers, so that V8 inlines it into both models (a call it did not inline would box them).
  */
-export function spinFree(d: ResolvedCar, i: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number): void {
-  const h = substep[0]
+export function freeSpinMomentum(d: ResolvedCar, h: number, omega: number, iw: number, cx: number, vxw: number, brakeT: number, fricT: number, J: number): number {
   const R = d.R
-  const J = iw + h * R * R * cx
   const base = iw * omega + h * R * cx * vxw
   let num = friction(base, h * (brakeT + fricT))
-  let held = num === 0 ? 1 : 0
   if (d.abs && brakeT > 0 && (vxw > 1 || vxw < -1)) {
     const limit = (vxw * (1 - ABS_SLIP * d.peakSlip) * J) / R
     const unbraked = friction(base, h * fricT)
     if (vxw > 0 && num < limit) num = unbraked < limit ? unbraked : limit
     else if (vxw < 0 && num > limit) num = unbraked > limit ? unbraked : limit
-    held = num === 0 ? 1 : 0
   }
-  ptFree[i] = num / J
-  ptJ[i] = J
-  wheelHeld[i] = held
+  return num
 }
 
 // Friction impulse f (≥ 0) on angular momentum-like `num`: reduces |num|, stopping at 0.
@@ -94,7 +105,8 @@ export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number): void 
   const k = d.dragK * v
   const axn = (fx - k * vx) / m + r * vy
   const ayn = (fy - k * vy) / m - r * vx
-  const nvx = vx + (h * axn) / (1 + (h * cx) / m)
+  // (with no wheel held the divisor is exactly 1: skipped)
+  const nvx = cx === 0 ? vx + h * axn : vx + (h * axn) / (1 + (h * cx) / m)
   const nvy = vy + (h * ayn) / (1 + (h * cy) / m)
   const nr = r + (h * mz) / d.iz / (1 + (h * cr) / d.iz)
   C.vx[eid] = nvx

@@ -1,6 +1,6 @@
 // The single-track model's tabulated tyre curve against the formula it stands for.
 import { describe, expect, it } from 'vitest'
-import { CURVE_END, CURVE_PER_UNIT, tyreCurveTable } from '../../src/vehicle/tyre'
+import { CURVE_END, CURVE_PER_UNIT, CURVE_SQ_PER_UNIT, PAST_PEAK_AT, tyreCurveTable } from '../../src/vehicle/tyre'
 
 // the definition's shape factors from its slideRatio (as resolveDefinition)
 function shape(slideRatio: number): [number, number] {
@@ -8,10 +8,16 @@ function shape(slideRatio: number): [number, number] {
   return [Math.tan(Math.PI / (2 * C)), C]
 }
 
+// as single-track.ts reads it: by ρ² below the peak, by ρ past it
 function interpolate(t: Float64Array, rho: number): number {
-  const q = rho * CURVE_PER_UNIT
-  const j = q | 0
-  return t[j] + (q - j) * (t[j + 1] - t[j])
+  if (rho * rho < 1) {
+    const q = rho * rho * CURVE_SQ_PER_UNIT
+    const j = q | 0
+    return t[j] + (q - j) * (t[j + 1] - t[j])
+  }
+  const q = (rho - 1) * CURVE_PER_UNIT
+  const j = PAST_PEAK_AT + (q | 0)
+  return t[j] + (q - (q | 0)) * (t[j + 1] - t[j])
 }
 
 describe('tyreCurveTable', () => {
