@@ -22,38 +22,47 @@ import {
   CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
 } from './drive'
 import { SEG_STRIDE } from './polyline'
+import {
+  DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET,
+} from '../../components/driver'
 import { MIN_LOOKAHEAD } from './pursuit'
 import { atan } from './atan'
-import { sinCos } from './sin-cos'
+import { cosReduced, quarterTurns, reduceQuarter, sinReduced } from './sin-cos'
 import { BRAKE_DECEL, SPEED_I_MAX, SPEED_KI, SPEED_KP, THROTTLE_ACCEL } from './speed-control'
 
-// Scratch of one car at a time (single-threaded, so shared by every sim).
-const trig = new Float64Array(2)
+// Steering jobs of one run, JOB_STRIDE numbers per car: its id, atan's argument L·κ, the curvature
+// loop's increment if not at lock, and the loop's weight. Grows (rarely) to the number of cars.
+const JOB_STRIDE = 4
+let jobScratch = new Float64Array(JOB_STRIDE * 256)
 
 /** Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer, throttle, brake and the Driver state. */
 export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], cars: ArrayLike<number>, dt: number): void {
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
   const wheelbaseA = V.wheelbase, maxSteerA = V.maxSteer, steerA = V.steer, throttleA = V.throttle, brakeA = V.brake
-  const segA = V.seg, goalSegA = V.goalSeg, sA = V.s, distanceA = V.distance, startA = V.start, lapsA = V.laps
-  const latA = V.lateralError, targetA = V.targetSpeed, finishedA = V.finished, speedIA = V.speedI, curveIA = V.curveI
+  const R = V.state // each car's driver record (components/driver.ts)
   // Fractional constants and dt as local doubles: the bundle keeps module constants as module
   // variables, loaded and type-checked on every use (integers it writes in as literals), and a
   // parameter stays boxed; `+ 0` unboxes each once per run.
   const margin = WINDOW_MARGIN + 0, stoppedSpeed = STOPPED_SPEED + 0, slipStart = SLIP_START + 0, speedKp = SPEED_KP + 0, speedKi = SPEED_KI + 0
   const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0, curveIMin = -curveIMax
   const stepDt = dt + 0
+  if (jobScratch.length < cars.length * JOB_STRIDE) jobScratch = new Float64Array(cars.length * JOB_STRIDE * 2)
+  const S = jobScratch
+  let jobs = 0
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
     if (path === undefined) continue
     const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
+    const d = eid * DRIVER_STRIDE
     const px = X[eid], py = Y[eid], speed = speedA[eid]
     const absSpeed = Math.abs(speed)
 
     // --- Where the car is: the closest point over the segments within a step's travel (and a
     // margin) of arc of the last projection's segment, either way; all of them when lost.
-    const hint = segA[eid], near = margin + 2 * absSpeed * stepDt
-    let seg = 0, s = 0, lat = 0
+    const hint = R[d + DRIVER_SEG] | 0, near = margin + 2 * absSpeed * stepDt
+    let seg = 0, s = 0, lat = 0, segFrom = 0 // (segFrom: the projection's segment's start, arc length)
     // Pass 0 searches the window (when it is not the whole loop and the hint is a segment), pass 1
     // every segment (a car lost: farther than LOST_DISTANCE from the window). Both in this loop:
     // a call here, even one rarely made, would make V8 reload every array's storage each car.
@@ -99,36 +108,37 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       }
       const dist = Math.sqrt(bestD2)
       seg = best
-      s = p[best * SEG_STRIDE + 4] + bestT
+      segFrom = p[best * SEG_STRIDE + 4]
+      s = segFrom + bestT
       lat = bestCross < 0 ? -dist : dist
       if (!(dist > LOST_DISTANCE)) break
     }
-    let ds = s - sA[eid]
+    let ds = s - R[d + DRIVER_S]
     if (closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
-    segA[eid] = seg
-    sA[eid] = s
-    const distance = distanceA[eid] + ds
-    distanceA[eid] = distance
+    R[d + DRIVER_SEG] = seg
+    R[d + DRIVER_S] = s
+    const distance = R[d + DRIVER_DISTANCE] + ds
+    R[d + DRIVER_DISTANCE] = distance
     if (closed) {
       // Full laps since setAi: it rarely changes, so compare before dividing.
-      const run = distance - startA[eid]
-      const laps = lapsA[eid]
+      const run = distance - R[d + DRIVER_START]
+      const laps = R[d + DRIVER_LAPS]
       if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {
         const n = Math.floor(run / L)
-        lapsA[eid] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
+        R[d + DRIVER_LAPS] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
       }
     }
-    latA[eid] = lat
+    R[d + DRIVER_LATERAL] = lat
 
     // --- Pedals: the speed profile at the projection (v² linear along the segment), PI on the
     // speed error plus the profile's acceleration as feed-forward (speed-control.ts).
     if (!closed) {
       const toEnd = L - s
-      let finished = finishedA[eid]
+      let finished = R[d + DRIVER_FINISHED]
       if (finished === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
-          Math.hypot(path.endX - px, path.endY - py) <= FINISH_RADIUS) finishedA[eid] = finished = 1
+          Math.hypot(path.endX - px, path.endY - py) <= FINISH_RADIUS) R[d + DRIVER_FINISHED] = finished = 1
       if (finished === 1 || toEnd <= FINAL_BRAKE) {
-        targetA[eid] = 0
+        R[d + DRIVER_TARGET] = 0
         throttleA[eid] = 0
         brakeA[eid] = 1
         if (finished === 1) continue // hold the brake, leave the steering
@@ -138,18 +148,18 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     if (closed || L - s > FINAL_BRAKE) {
       // v² along the segment from its start at the profile's acceleration (one record, no division)
       const o = seg * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
-      let t = s - p[o + 4]
+      let t = s - segFrom
       t = t <= 0 ? 0 : t >= len ? len : t
       const v2 = p[o + 6] + 2 * accel * t
       const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
-      targetA[eid] = target
+      R[d + DRIVER_TARGET] = target
       // (speedDemand, with anti-windup: the integrator holds while the pedal it asks for is full)
       const err = target - speed
-      const integral = speedIA[eid]
+      const integral = R[d + DRIVER_SPEED_I]
       const demand = accel + speedKp * err + integral
       const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
       const next = saturated ? integral : integral + speedKi * err * stepDt
-      speedIA[eid] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
+      R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
       // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
       // (taken half a wheelbase behind the centre of mass) slips sideways only when its tyres do; the
@@ -178,19 +188,20 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         if (w >= L && w < 2 * L) w -= L
         else { w = w - Math.floor(w / L) * L; if (w >= L || w < 0) w = 0 }
       } else if (!closed) w = w < 0 ? 0 : w > L ? L : w
-      let g = goalSegA[eid]
+      let g = R[d + DRIVER_GOAL_SEG] | 0
       if (!(g >= 0 && g < segments)) g = seg // a stale or foreign start: walk from the car's segment
-      let o = g * SEG_STRIDE
-      let gap = w - p[o + 4]
+      let o = g * SEG_STRIDE, from = p[o + 4]
+      let gap = w - from
       if (closed && gap < 0) gap += L
       const forward = closed ? gap <= L / 2 : gap >= 0
-      for (let k = 0; k < segments && (w < p[o + 4] || w > p[o + 4] + p[o + 5]); k++) {
+      for (let k = 0; k < segments && (w < from || w > from + p[o + 5]); k++) {
         if (forward) g = g + 1 === segments ? 0 : g + 1
         else g = g === 0 ? segments - 1 : g - 1
         o = g * SEG_STRIDE
+        from = p[o + 4]
       }
-      goalSegA[eid] = g
-      const t = w - p[o + 4]
+      R[d + DRIVER_GOAL_SEG] = g
+      const t = w - from
       gx = p[o] + p[o + 2] * t
       gy = p[o + 1] + p[o + 3] * t
     }
@@ -198,8 +209,14 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     // --- Course: the arc leaves along the car's velocity, not its nose (at speed the body slips);
     // weighted in from CURVE_MIN_SPEED (0) to twice it (1), as is the curvature loop.
     const wgt = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
-    sinCos(headingA[eid], trig)
-    const ch = trig[1], sh = trig[0]
+    // (sinCos's pieces, the pair kept in locals)
+    const heading = headingA[eid]
+    let sh: number, ch: number
+    if (heading > -1e5 && heading < 1e5) { // (SIN_COS_RANGE)
+      const q = quarterTurns(heading), r = reduceQuarter(heading, q), sr = sinReduced(r), cr = cosReduced(r), k = q & 3
+      sh = k === 0 ? sr : k === 1 ? cr : k === 2 ? -sr : -cr
+      ch = k === 0 ? cr : k === 1 ? -sr : k === 2 ? -cr : sr
+    } else { sh = Math.sin(heading); ch = Math.cos(heading) }
     // (ux, uy) = the course times its length m: the nose's direction turned by the body slip
     // vy / vx (bounded, |β| ≤ 84°, so an inconsistent or absurd state cannot overflow), left
     // unnormalised: the pursuit below divides m back out, saving two divisions.
@@ -228,13 +245,28 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         else kappa = (2 * m * ly) / d2
       }
     }
-    let corr = curveIA[eid]
+    let corr = R[d + DRIVER_CURVE_I]
     const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
-    let u = atan(wheelbase * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
+    // (the steering itself in the second loop: atan and the division end each car's long chain
+    // of latency; there, with little else per car, the CPU runs several cars' chains at once)
+    const j = jobs++ * JOB_STRIDE
+    S[j] = eid
+    S[j + 1] = wheelbase * (kappa + corr + wgt * curveKp * shortfall)
+    S[j + 2] = wgt * curveKi * shortfall * stepDt
+    S[j + 3] = wgt
+  }
+
+  // --- Steer (the cars that got this far): steer = atan(L·κ)/lock; the curvature loop integrates
+  // for the next step, holds at lock, and fades out towards walking pace.
+  for (let k = 0; k < jobs; k++) {
+    const j = k * JOB_STRIDE, eid = S[j] | 0, d = eid * DRIVER_STRIDE
+    let u = atan(S[j + 1]) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u
-    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * stepDt
+    let corr = R[d + DRIVER_CURVE_I]
+    if (u < 1 && u > -1) corr += S[j + 2]
+    const wgt = S[j + 3]
     if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
-    curveIA[eid] = corr > curveIMax ? curveIMax : corr < curveIMin ? curveIMin : corr
+    R[d + DRIVER_CURVE_I] = corr > curveIMax ? curveIMax : corr < curveIMin ? curveIMin : corr
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
+import { driverRecord } from './driver-record'
 import { stadiumPath } from '../../src/driver/path'
 import { sampleNear } from '../../src/driver/polyline'
 import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from '../../src/driver/projection'
@@ -21,23 +22,23 @@ interface Expected { seg: number; s: number; distance: number; laps: number; lat
 
 /** The driver step of `car` from the sim's current state, by the reference pieces (state untouched). */
 function referenceStep(sim: Sim, car: number, dt: number): Expected {
-  const C = sim.components.Car, D = sim.components.Driver
+  const C = sim.components.Car, D = driverRecord(sim, car)
   const path = sim.internal.drivers.paths[car]!
   const poly = path.poly, L = poly.length
   const px = C.x[car], py = C.y[car], speed = C.speed[car]
   const proj = new Float64Array(3)
-  let seg = projectNear(poly, px, py, D.seg[car], WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
+  let seg = projectNear(poly, px, py, D.seg, WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
   if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
   const s = proj[PROJ_S]
-  let ds = s - D.s[car]
+  let ds = s - D.s
   if (poly.closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
-  const distance = D.distance[car] + ds
-  let laps = D.laps[car]
+  const distance = D.distance + ds
+  let laps = D.laps
   if (poly.closed) {
-    const run = distance - D.start[car]
+    const run = distance - D.start
     if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) laps = Math.max(0, Math.floor(run / L))
   }
-  const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed[car], finished: D.finished[car], speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car] }
+  const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed, finished: D.finished, speedI: D.speedI, throttle: C.throttle[car], brake: C.brake[car] }
   if (!poly.closed) {
     if (e.finished === 0 && L - s <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
         Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) e.finished = 1
@@ -48,7 +49,7 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
   if (poly.closed || L - s > FINAL_BRAKE) {
     const accel = new Float64Array(1)
     e.target = profileSpeedAt(poly, path.profile, seg, s, accel)
-    const speedI = Float64Array.of(D.speedI[car])
+    const speedI = Float64Array.of(D.speedI)
     const demand = speedDemand(speedI, 0, e.target, accel[0], speed, dt)
     e.speedI = speedI[0]
     const slip = vx > CURVE_MIN_SPEED ? Math.abs(vy - 0.5 * C.wheelbase[car] * C.yawRate[car]) / vx : 0
@@ -61,8 +62,8 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
   if (!poly.closed && ahead > L) {
     goal[0] = poly.x[poly.n - 1] + poly.tx[poly.segments - 1] * (ahead - L)
     goal[1] = poly.y[poly.n - 1] + poly.ty[poly.segments - 1] * (ahead - L)
-    e.goalSeg = D.goalSeg[car]
-  } else e.goalSeg = sampleNear(poly, D.goalSeg[car], ahead, goal)
+    e.goalSeg = D.goalSeg
+  } else e.goalSeg = sampleNear(poly, D.goalSeg, ahead, goal)
   const abs = Math.abs(speed)
   const w = abs <= CURVE_MIN_SPEED ? 0 : abs >= 2 * CURVE_MIN_SPEED ? 1 : abs / CURVE_MIN_SPEED - 1
   const h = C.heading[car]
@@ -73,7 +74,7 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
     ;[ux, uy] = [(ux - slope * uy) / n, (uy + slope * ux) / n]
   }
   const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
-  let corr = D.curveI[car]
+  let corr = D.curveI
   const shortfall = w > 0 ? kappa - C.yawRate[car] / speed : 0
   e.steer = steerForCurvature(kappa + corr + w * CURVE_KP * shortfall, C.wheelbase[car], C.maxSteer[car])
   if (e.steer < 1 && e.steer > -1) corr += w * CURVE_KI * shortfall * dt
@@ -83,9 +84,9 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
 }
 
 function actual(sim: Sim, car: number): Expected {
-  const C = sim.components.Car, D = sim.components.Driver
-  return { seg: D.seg[car], s: D.s[car], distance: D.distance[car], laps: D.laps[car], lat: D.lateralError[car], target: D.targetSpeed[car], finished: D.finished[car],
-    speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car], goalSeg: D.goalSeg[car], steer: C.steer[car], curveI: D.curveI[car] }
+  const C = sim.components.Car, D = driverRecord(sim, car)
+  return { seg: D.seg, s: D.s, distance: D.distance, laps: D.laps, lat: D.lateralError, target: D.targetSpeed, finished: D.finished,
+    speedI: D.speedI, throttle: C.throttle[car], brake: C.brake[car], goalSeg: D.goalSeg, steer: C.steer[car], curveI: D.curveI }
 }
 
 describe('driveCars (the loop) against the reference pieces', () => {
