@@ -1,21 +1,26 @@
 /**
- * The driver's step for every driven car, car by car in one pass: where the car is (projected onto
- * its path from its last projection; distance and laps advanced), then the pedals from the speed
- * profile (an open path's end is a full stop, then finished: the brake held, the steering left
- * alone), then steering by pure pursuit towards a goal `lookahead` seconds down the path, along the
- * car's course, with the curvature loop on what the car actually drives.
+ * The driver's step for every driven car, car by car: where the car is (projected onto its path
+ * from its last projection; distance and laps advanced), then the pedals from the speed profile
+ * (an open path's end is a full stop, then finished: the brake held, the steering left alone), then
+ * the pure-pursuit curvature towards a goal `lookahead` seconds down the path, along the car's
+ * course; a second, short loop then turns that into steering (atan, lock) and runs the curvature
+ * loop on what the car actually drives.
  *
- * Why one pass with the searches written out: each car's path records (Polyline.packed, one cache
- * line per segment, the profile in it) and store entries are loaded once, where five passes loaded
- * them five times; and the loop makes no call. V8 inlines only so much into one function (atan and
- * sinCos take that budget), a call it does not inline boxes its number arguments (an allocation per
- * car), and any call in the loop, even a rare one, makes it reload every array's storage per car.
+ * Why one main pass with the searches written out: each car's path records (Polyline.packed, one
+ * cache line per segment, the profile in it), store entries and driver record are loaded once,
+ * where five passes loaded them five times; and the loop makes no call. V8 inlines only so much
+ * into one function (atan and the sin/cos pieces take that budget), a call it does not inline boxes
+ * its number arguments (an allocation per car), and any call in the loop, even a rare one, makes it
+ * reload every array's storage per car. Why the steering in a second loop: atan and the division by
+ * the lock end each car's long dependency chain; in the main loop the CPU waits on them car after
+ * car, in a loop of a few dozen instructions per car it overlaps several cars' (≈ 5% less time;
+ * moving more into it, which needs more loads there, was slower).
  * The pieces are the reference maths of projection.ts (projectFrom's search, copied: V8 does not
  * inline it beside atan and sinCos, and calling it was ≈ 8% slower), polyline.ts (sampleNear),
- * profile.ts (profileSpeedAt), speed-control.ts and pursuit.ts, written out here;
- * test/driver/drive-cars.test.ts checks this loop against them step by step. Cost: ≈ 0.11 µs per
- * car in the st200 scene (≈ 270 cycles), about a third of it waiting on path records the vehicle
- * step has evicted.
+ * profile.ts (profileSpeedAt), speed-control.ts, pursuit.ts and sin-cos.ts, written out here;
+ * test/driver/drive-cars.test.ts checks these loops against them step by step. Cost: ≈ 0.105 µs per
+ * car in the st200 lane scene (≈ 0.09 µs with every record in cache: the time is instructions,
+ * about half of them V8's checks on ≈ 45 typed-array accesses per car, not memory).
  */
 import type { DriveArrays, DriverPath } from './drive'
 import {
