@@ -1,5 +1,5 @@
 /** scan-lidars (phase 'sensors'): each lidar whose rate is due scans the scene into its LidarScan. */
-import { query, type World } from 'bitecs'
+import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
 import { scanLidar } from '../src/collision/lidar-sensor'
 
@@ -9,7 +9,8 @@ export function scanLidars(world: World): World {
   const Lidar = sim.components.Lidar
   const hz = Lidar.hz, accum = Lidar.accum
   const dt = sim.internal.lastDt
-  const lidars = query(world, [Lidar])
+  commitRemovals(world)
+  const lidars = sim.internal.lidars.lidars.dense
   for (let i = 0; i < lidars.length; i++) {
     const eid = lidars[i]
     const rate = hz[eid]

@@ -3,6 +3,9 @@
 // solid, the same rays and scene; ns/ray), `rayTestBvh` (rayTest with its origin cache off), `broadphase1000` (1000 car boxes moved every step and
 // the broadphase updated; ms/step) and `broadphase1000Rebuild` (the same, rebuilding the dynamic
 // tree every step instead of refitting: the measurement behind the refit choice).
+// rayTest's extras also give its CPU time over Rapier's on the same rays, measured interleaved in
+// one process (min of several chunks each): the two cases' own figures come from different
+// moments, which on a shared machine can be 2–4× apart, so their ratio alone is not reliable.
 // Verified before timing: rayTest and Rapier agree on every ray (same collider, or a near-tie,
 // distance within 1e-4 relative; rare cylinder-rim differences counted); moving-box queries equal
 // a brute-force test of every collider.
@@ -113,20 +116,59 @@ function verifyMoving(ctx) {
   ctx.extra = `verified ${hits} box hits; dynamic builds ${st.stats.dynamicBuilds}, refits ${st.stats.refits}`
 }
 
+/** sim.rayTest along every ray of the pattern, one call each (the rayTest case's unit of work). */
+function rayTestRun(ctx) {
+  const { sim, dirs, rays, scene } = ctx
+  const d = [0, 0, 0], s = scene.sensor, range = scene.range
+  for (let i = 0; i < rays; i++) {
+    d[0] = dirs[3 * i]; d[1] = dirs[3 * i + 1]; d[2] = dirs[3 * i + 2]
+    sim.rayTest(s, d, range)
+  }
+  return rays
+}
+
+/** Rapier castRay (solid) along the same rays. */
+function rapierRun(ctx) {
+  const { world, dirs, rays, scene, ray } = ctx
+  const s = scene.sensor, range = scene.range
+  ray.origin = { x: s[0], y: s[1], z: s[2] }
+  const d = ray.dir = { x: 0, y: 0, z: 1 }
+  for (let i = 0; i < rays; i++) {
+    d.x = dirs[3 * i]; d.y = dirs[3 * i + 1]; d.z = dirs[3 * i + 2]
+    world.castRay(ray, range, true)
+  }
+  return rays
+}
+
+/** CPU time (µs) of fn(): what this process spent, whatever else runs on the cores. */
+function cpuMicros(fn) {
+  const t0 = process.cpuUsage()
+  fn()
+  const t = process.cpuUsage(t0)
+  return t.user + t.system
+}
+
+/**
+ * rayTest's CPU time per ray over Rapier's: chunks of each alternate (rayTest's four passes long,
+ * to be about as long as one of Rapier's), min of `rounds` each, so both see the same machine.
+ */
+function rayTestOverRapier(ctx, rounds = 15) {
+  let ours = Infinity, theirs = Infinity
+  for (let r = 0; r < rounds; r++) {
+    ours = Math.min(ours, cpuMicros(() => { for (let k = 0; k < 4; k++) rayTestRun(ctx) }) / 4)
+    theirs = Math.min(theirs, cpuMicros(() => rapierRun(ctx)))
+  }
+  return ours / theirs
+}
+
 export const cases = [
   {
     id: 'rayTest', unit: 'ns/ray', what: 'sim.rayTest, 1024×16 lidar pattern, 1000 sparse shapes + ground',
     setup: sharedScene,
     verify(ctx) { ctx.extra = verifyRays(ctx) },
-    run(ctx) {
-      const { sim, dirs, rays, scene } = ctx
-      const d = [0, 0, 0], s = scene.sensor, range = scene.range
-      for (let i = 0; i < rays; i++) {
-        d[0] = dirs[3 * i]; d[1] = dirs[3 * i + 1]; d[2] = dirs[3 * i + 2]
-        sim.rayTest(s, d, range)
-      }
-      return rays
-    },
+    run: rayTestRun,
+    // after timing (warm): the interleaved ratio goes into the extras
+    teardown(ctx) { ctx.extra += `; ${rayTestOverRapier(ctx).toFixed(3)}× Rapier castRay's CPU time per ray (interleaved, min of 15)` },
   },
   {
     id: 'rayTestBvh', unit: 'ns/ray', what: 'the same with the origin cache off (BVH traversal per ray)',
@@ -135,7 +177,7 @@ export const cases = [
     run(ctx) {
       const c = ctx.sim.internal.collision.originCache
       c.enabled = false
-      const n = cases[0].run(ctx)
+      const n = rayTestRun(ctx)
       c.enabled = true
       return n
     },
@@ -144,17 +186,7 @@ export const cases = [
     id: 'rapierRay', unit: 'ns/ray', what: 'Rapier castRay (solid), same rays and scene',
     setup: sharedScene,
     verify(ctx) { ctx.extra = verifyRays(ctx) },
-    run(ctx) {
-      const { world, dirs, rays, scene, ray } = ctx
-      const s = scene.sensor, range = scene.range
-      ray.origin = { x: s[0], y: s[1], z: s[2] }
-      const d = ray.dir = { x: 0, y: 0, z: 1 }
-      for (let i = 0; i < rays; i++) {
-        d.x = dirs[3 * i]; d.y = dirs[3 * i + 1]; d.z = dirs[3 * i + 2]
-        world.castRay(ray, range, true)
-      }
-      return rays
-    },
+    run: rapierRun,
   },
   {
     id: 'broadphase1000', unit: 'ms/step', what: '1000 moving car boxes: pose writes + broadphase update (refit)',

@@ -26,6 +26,16 @@ export interface LidarCandidates {
   sr2: Float64Array
   /** 1 for a plane (the cast tests it through rayPlane directly), else 0. */
   plane: Uint8Array
+  /**
+   * Capsules and cylinders lie within radius r of their axis line (centre s·, world unit axis
+   * lx/ly/lz): a ray whose line passes farther cannot hit them. lineR2 = r² padded up (−1: no
+   * such bound), lineSlack an absolute allowance for rounding (m) in the raster's pre-test.
+   */
+  lx: Float64Array
+  ly: Float64Array
+  lz: Float64Array
+  lineR2: Float64Array
+  lineSlack: Float64Array
   // unsorted scratch and the sort permutation
   order: Int32Array
   rawEid: Int32Array
@@ -35,6 +45,7 @@ export interface LidarCandidates {
   rawAz: Float64Array
   rawAlpha: Float64Array
   rawSphere: Float64Array
+  rawLine: Float64Array
   cmp: (a: number, b: number) => number
 }
 
@@ -43,6 +54,7 @@ export function createLidarCandidates(): LidarCandidates {
   const c = {
     n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
     sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), plane: new Uint8Array(0), rawSphere: new Float64Array(0),
+    lx: new Float64Array(0), ly: new Float64Array(0), lz: new Float64Array(0), lineR2: new Float64Array(0), lineSlack: new Float64Array(0), rawLine: new Float64Array(0),
     order: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
   } as unknown as LidarCandidates
   // one comparator per candidate set (not per call): nearest bound first, then entity id
@@ -58,6 +70,7 @@ function reserve(c: LidarCandidates, n: number): void {
   c.order = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
   c.rawAx = new Float64Array(m); c.rawAy = new Float64Array(m); c.rawAz = new Float64Array(m); c.rawAlpha = new Float64Array(m)
   c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.plane = new Uint8Array(m); c.rawSphere = new Float64Array(4 * m)
+  c.lx = new Float64Array(m); c.ly = new Float64Array(m); c.lz = new Float64Array(m); c.lineR2 = new Float64Array(m); c.lineSlack = new Float64Array(m); c.rawLine = new Float64Array(5 * m)
 }
 
 /** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
@@ -74,7 +87,9 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   const px = pos[0], py = pos[1], pz = pos[2]
   const selfFilter = objectId >= 0 && localId >= 0
-  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere } = c
+  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere, rawLine } = c
+  // the largest |start coordinate| sum a ray can have (for the line pre-test's rounding allowance)
+  const startSize = Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(rangeMin)
   let n = 0, seen = 0
   for (let e = 0; e <= maxEid; e++) {
     if (live[e] === 0) continue
@@ -83,7 +98,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     if (k === ColliderKind.none || (group[e] & mask) === 0) continue
     if (selfFilter && object[e] === objectId && local[e] === localId) continue
     let lower: number, ax: number, ay: number, az: number, alpha: number
-    let bx = 0, by = 0, bz = 0, br2 = Infinity
+    let bx = 0, by = 0, bz = 0, br2 = Infinity, lineR2 = -1, lineSlack = 0
     if (k === ColliderKind.plane) {
       // half-space local z ≤ 0: world normal is the rotation's third column
       const nx = R[9 * e + 2], ny = R[9 * e + 5], nz = R[9 * e + 8]
@@ -117,12 +132,19 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
       const pr = rad + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
       if (d + pr < rangeMin) continue // wholly inside the blind ball
       bx = cx; by = cy; bz = cz; br2 = pr * pr
+      if (k === ColliderKind.capsule || k === ColliderKind.cylinder) {
+        // both lie within prm[q] of the axis line through the centre along local z (R's third column)
+        const r = prm[q]
+        lineR2 = r * r * (1 + 1e-9)
+        lineSlack = REL * (r + 2 * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + startSize)) + ABS
+      }
       if (d <= pr) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } // the sensor is inside or touching the bound
       else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) }
     }
     if (lower > rangeMax) continue
     rawEid[n] = e; rawLower[n] = lower; rawAx[n] = ax; rawAy[n] = ay; rawAz[n] = az; rawAlpha[n] = alpha
     rawSphere[4 * n] = bx; rawSphere[4 * n + 1] = by; rawSphere[4 * n + 2] = bz; rawSphere[4 * n + 3] = br2
+    rawLine[5 * n] = R[9 * e + 2]; rawLine[5 * n + 1] = R[9 * e + 5]; rawLine[5 * n + 2] = R[9 * e + 8]; rawLine[5 * n + 3] = lineR2; rawLine[5 * n + 4] = lineSlack
     n++
   }
   const order = c.order
@@ -136,6 +158,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     c.ax[i] = rawAx[j]; c.ay[i] = rawAy[j]; c.az[i] = rawAz[j]; c.alpha[i] = rawAlpha[j]
     c.plane[i] = kind[rawEid[j]] === ColliderKind.plane ? 1 : 0
     c.sx[i] = rawSphere[4 * j]; c.sy[i] = rawSphere[4 * j + 1]; c.sz[i] = rawSphere[4 * j + 2]; c.sr2[i] = rawSphere[4 * j + 3]
+    c.lx[i] = rawLine[5 * j]; c.ly[i] = rawLine[5 * j + 1]; c.lz[i] = rawLine[5 * j + 2]; c.lineR2[i] = rawLine[5 * j + 3]; c.lineSlack[i] = rawLine[5 * j + 4]
   }
   c.n = n
   return seen

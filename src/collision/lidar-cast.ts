@@ -15,7 +15,7 @@ import { createLidarDirections, updateLidarDirections, type LidarDirections } fr
 import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
-import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './lidar-raster'
+import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase } from './state'
@@ -55,8 +55,6 @@ export interface LidarCaster {
   /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax] (arrays, not doubles, cross calls unboxed). */
   hit: Float64Array
   ray: Float64Array
-  /** Scratch: a plane's local ray (only z and dz are read, as rayPlane does). */
-  local: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
@@ -69,7 +67,7 @@ export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4), ray: new Float64Array(7), local: new Float64Array(7),
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4), ray: new Float64Array(7),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
   }
 }
@@ -158,8 +156,9 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    c.tests = rasterLidar(sim.internal.collision, c.raster, c.dirs, c.buckets, c.cands, length, c.rays.org, c.rays.dir, c.ray, c.local, c.hit)
-    pushRasterHits(c, rangeMin, scan)
+    const state = sim.internal.collision, rays = c.rays
+    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit)
+    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
@@ -246,26 +245,6 @@ function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
 
 const NONE = 0x7fffffff
 
-/** Appends the raster's per-ray best hits to the scan, in ray order (pushHit inlined: this pass touches every ray). */
-function pushRasterHits(c: LidarCaster, rangeMin: number, scan: LidarScan): void {
-  const d = c.dirs, bestE = c.raster.bestE, bestT = c.raster.bestT
-  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  let pts = scan.points, rs = scan.rays, dist = scan.distances, cap = rs.length, i = scan.count
-  for (let y = 0, q = 0; y < Y; y++) {
-    const cyy = cy[y], syy = sy[y]
-    for (let p = 0; p < P; p++, q++) {
-      if (bestE[q] < 0) continue
-      if (i >= cap) { scan.count = i; reserveLidarScan(scan, i + 1); pts = scan.points; rs = scan.rays; dist = scan.distances; cap = rs.length }
-      const cpp = cp[p], range = rangeMin + bestT[q]
-      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-      rs[i] = q
-      dist[i] = range
-      i++
-    }
-  }
-  scan.count = i
-}
-
 /** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
 function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {
   const i = scan.count
@@ -286,7 +265,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
   const O = c.rays.org, D = c.rays.dir
-  const hit = c.hit, ray = c.ray, L = c.local
+  const hit = c.hit, ray = c.ray
   let tests = 0, q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
@@ -311,7 +290,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        const t = lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, L, best, hit)
+        const t = lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, best, hit)
         // rayTest's tie rule: equal distances go to the lowest entity id
         if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
       }

@@ -1,5 +1,5 @@
 /** Installs lidars into a sim: the Lidar component, addLidar, lidarScan, rayTestLidar and the sensors system. */
-import { addComponent, addEntity, hasComponent, observe, onRemove, query, removeEntity } from 'bitecs'
+import { addComponent, addEntity, hasComponent, observe, onRemove, query, registerQuery, removeEntity, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { assertEntity } from '../sim'
 import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
@@ -49,6 +49,8 @@ export interface LidarState {
   casters: (LidarCaster | undefined)[]
   /** The caster of direct rayTestLidar calls. */
   shared: LidarCaster
+  /** Every lidar (registered once: query() would build its terms and hash them every step). */
+  lidars: Query
 }
 
 function countArgument(v: unknown, name: string): number {
@@ -168,6 +170,7 @@ export function installLidars(sim: Sim): LidarState {
     for (let i = 0; i < doomed.length; i++) removeEntity(world, doomed[i])
   })
 
+  const lidars = registerQuery(world, [Lidar])
   sim.schedule.add(scanLidars, { name: 'scan-lidars', phase: 'sensors' })
-  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared }
+  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared, lidars }
 }

@@ -13,7 +13,9 @@ import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
 import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
-import { lidarTestCandidate, lidarTestPlane } from './lidar-test'
+import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
+import { ColliderKind } from '../../components/collider'
+import { reserveLidarScan, type LidarScan } from './lidar-scan'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
 export interface LidarRaster {
@@ -32,12 +34,30 @@ export interface LidarRaster {
   spansValid: boolean
   spanOf: Int32Array
   spanQ: Int32Array
+  /**
+   * Per yaw sample y, the pitch samples rowLo[y] ..= rowHi[y] that some span reaches (empty when
+   * lo > hi): no other ray of the row can hit, so the final pass reads only these.
+   */
+  rowLo: Int32Array
+  rowHi: Int32Array
+  /** Rays in those row ranges: the most points a scan can give (reserved up front). */
+  touched: number
+  /**
+   * Per yaw sample y, pitch samples soleLo[y] ..= soleHi[y] that only the plane candidate
+   * soleCand[y] reaches (−1: none): with nothing else to compare, their hits are worked out in the
+   * final pass itself, without a round trip through bestT / bestE. `owner` is build scratch.
+   */
+  soleCand: Int32Array
+  soleLo: Int32Array
+  soleHi: Int32Array
+  owner: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0) }
+    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
+    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -98,13 +118,16 @@ function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): 
  * rays are then tested.
  */
 function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
-  const P = d.pitchCount, rays = d.yawCount * P, n = k.n
+  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
   if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
+  if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
   // bookkeeping first (see lidar-rays.ts: code after a hot loop that never ran deoptimises)
   r.spansValid = true
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
-  const range = rangeScratch
+  const range = rangeScratch, rowLo = r.rowLo, rowHi = r.rowHi
+  rowLo.fill(P, 0, Y)
+  rowHi.fill(-1, 0, Y)
   let Q = r.spanQ, m = 0
   for (let i = 0; i < n; i++) {
     spanOf[i] = m
@@ -112,6 +135,8 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     if (alpha >= Math.PI) {
       if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
       Q[2 * m] = 0; Q[2 * m + 1] = rays - 1; m++
+      rowLo.fill(0, 0, Y)
+      rowHi.fill(P - 1, 0, Y)
       continue
     }
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
@@ -137,10 +162,49 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
         if (range[0] > range[1]) continue
         if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
         Q[2 * m] = y * P + range[0]; Q[2 * m + 1] = y * P + range[1]; m++
+        if (range[0] < rowLo[y]) rowLo[y] = range[0]
+        if (range[1] > rowHi[y]) rowHi[y] = range[1]
       }
     }
   }
   spanOf[n] = m
+  let touched = 0
+  for (let y = 0; y < Y; y++) if (rowHi[y] >= rowLo[y]) touched += rowHi[y] - rowLo[y] + 1
+  r.touched = touched
+  findSolePlaneRuns(r, d, k)
+}
+
+/**
+ * Per yaw sample, the longest run of rays reached by one plane candidate alone (a hemisphere
+ * cone, so one span per row) — the ground below the horizon wherever no shape's cone reaches.
+ */
+function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidates): void {
+  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n, spanOf = r.spanOf, Q = r.spanQ
+  if (r.owner.length < rays) r.owner = new Int32Array(rays)
+  if (r.soleCand.length < Y) { r.soleCand = new Int32Array(Y); r.soleLo = new Int32Array(Y); r.soleHi = new Int32Array(Y) }
+  const owner = r.owner, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
+  owner.fill(-1, 0, rays)
+  for (let i = 0; i < n; i++) {
+    // a candidate reaching every ray (alpha ≥ π) owns nothing alone unless it is the only one
+    const eligible = k.plane[i] === 1 && k.alpha[i] < Math.PI
+    for (let s = spanOf[i]; s < spanOf[i + 1]; s++) {
+      for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) owner[q] = owner[q] === -1 && eligible ? i : -2
+    }
+  }
+  soleCand.fill(-1, 0, Y)
+  soleLo.fill(1, 0, Y)
+  soleHi.fill(0, 0, Y)
+  for (let y = 0; y < Y; y++) {
+    let bestLen = 0
+    for (let p = 0, q = y * P; p < P;) {
+      const o = owner[q]
+      if (o < 0) { p++; q++; continue }
+      let p1 = p
+      while (p1 + 1 < P && owner[q + p1 + 1 - p] === o) p1++
+      if (p1 - p + 1 > bestLen) { bestLen = p1 - p + 1; soleCand[y] = o; soleLo[y] = p; soleHi[y] = p1 }
+      q += p1 + 1 - p; p = p1 + 1
+    }
+  }
 }
 
 /** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
@@ -154,10 +218,11 @@ function growSpans(r: LidarRaster, n: number): Int32Array {
 /**
  * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
  * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
- * than its lower bound. `org`/`dir` are the cached world rays; returns the number of tests run.
+ * than its lower bound. `org`/`dir` are the cached world rays (`commonOrigin`: all start at
+ * org[0..2]); returns the number of tests run.
  */
 export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
-  org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array): number {
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array): number {
   const rays = d.yawCount * d.pitchCount
   if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
   if (!r.spansValid) solveSpans(r, d, b, k)
@@ -167,11 +232,12 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   let tests = 0
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
-    if (plane) { tests += rasterPlane(state, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, local, hit, bestT, bestE); continue }
+    if (plane) { tests += rasterPlane(state, r, d, i, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
+    if (state.Collider.kind[e] !== ColliderKind.heightfield) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
-        testRay(state, e, plane, q, org, dir, ray, local, hit, bestT, bestE)
+        testRay(state, e, plane, q, org, dir, ray, hit, bestT, bestE)
         tests++
       }
     }
@@ -179,30 +245,130 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   return tests
 }
 /**
- * The raster's loop for a plane candidate (the ground: tested by about half of all rays), with the
- * plane's pose read once; the same tests, order and tie rule as testRay. Returns the tests run.
+ * The raster's loop for plane candidate i (the ground: tested by about half of all rays), with the
+ * plane's pose read once and, when every ray starts at org[0..2], the start's height over the
+ * plane worked out once (lidarTestPlane's arithmetic, so the same bits); a level plane (normal
+ * exactly +z) reads the ray's dz as is — 0·dx + 0·dy + 1·dz is dz bit for bit except for a zero dz,
+ * which misses either way (−0 ≥ 0). The same tests, order
+ * and tie rule as testRay. Rays the plane reaches alone (r.sole*) are left to the final pass.
+ * Returns the tests run.
  */
-function rasterPlane(state: CollisionState, e: number, low: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
-  local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, i: number, e: number, low: number, s0: number, s1: number, Q: Int32Array,
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, bestT: Float64Array, bestE: Int32Array): number {
   const P = state.Collider.position, R = state.Collider.rotation
   const px = P[3 * e], py = P[3 * e + 1], pz = P[3 * e + 2], n2 = R[9 * e + 2], n5 = R[9 * e + 5], n8 = R[9 * e + 8]
+  const ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz), level = n2 === 0 && n5 === 0 && n8 === 1
+  const pc = d.pitchCount, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
   let tests = 0
   for (let s = s0; s < s1; s++) {
-    for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+    const a = Q[2 * s], b = Q[2 * s + 1], y = (a / pc) | 0
+    // the span minus the row's sole run (a hemisphere cone's span lies within one row)
+    const cut = soleCand[y] === i, skipLo = cut ? y * pc + soleLo[y] : b + 1, skipHi = cut ? y * pc + soleHi[y] : b
+    for (let q = a; q <= b; q++) {
+      if (q === skipLo) { q = skipHi; continue }
       const best = bestT[q]
       if (low > best) continue
       tests++
-      const t = lidarTestPlane(px, py, pz, n2, n5, n8, org, dir, 3 * q, local, best, hit)
+      const o = 3 * q
+      const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+      const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], best)
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
     }
   }
   return tests
 }
 
+/**
+ * The raster's loop for a sphere, box, capsule or cylinder candidate i, through lidarTestShape (the
+ * narrow phase without the normal; with a shared start, its local start worked out once). A
+ * capsule or cylinder first skips rays whose line passes farther than its radius from its axis
+ * line: |v·(w × a)| > r·|w × a| (v = centre − start, w the ray, a the axis; no division or root,
+ * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
+ * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
+ * tie rule as testRay. `L` is scratch for the local ray.
+ */
+function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
+  commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+  const low = k.lowerT[i], e = k.eid[i], kind = state.Collider.kind[e]
+  const line = k.lineR2[i] >= 0, ax = k.lx[i], ay = k.ly[i], az = k.lz[i], r2 = k.lineR2[i], slack = k.lineSlack[i]
+  const cx = k.sx[i], cy = k.sy[i], cz = k.sz[i]
+  if (commonOrigin) lidarLocalStart(state, e, org, 0, L)
+  let tests = 0
+  for (let s = s0; s < s1; s++) {
+    for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
+      const best = bestT[q]
+      if (low > best) continue
+      const o = 3 * q
+      if (line) {
+        const wx = dir[o], wy = dir[o + 1], wz = dir[o + 2]
+        const kx = wy * az - wz * ay, ky = wz * ax - wx * az, kz = wx * ay - wy * ax
+        const so = commonOrigin ? 0 : o // the same start either way; the shared one stays in cache
+        const m = (cx - org[so]) * kx + (cy - org[so + 1]) * ky + (cz - org[so + 2]) * kz
+        const excess = (m < 0 ? -m : m) - slack
+        if (excess > 0 && excess * excess > r2 * (kx * kx + ky * ky + kz * kz)) continue
+      }
+      if (!commonOrigin) lidarLocalStart(state, e, org, o, L)
+      L[6] = best
+      const t = lidarTestShape(state, e, kind, dir, o, L, hit)
+      tests++
+      if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+    }
+  }
+  return tests
+}
+
+/**
+ * Appends the raster's hits to the scan, in ray order: every ray some cone reaches, from r.bestT /
+ * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
+ * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
+ * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar.
+ */
+export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan): void {
+  const bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
+  const CP = state.Collider.position, CR = state.Collider.rotation
+  reserveLidarScan(scan, scan.count + r.touched)
+  const pts = scan.points, rs = scan.rays, dist = scan.distances
+  let i = scan.count
+  // the current sole plane's pose (rows nearly always share one: the ground)
+  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false
+  for (let y = 0; y < Y; y++) {
+    const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
+    if (sc >= 0 && sc !== plane) {
+      plane = sc
+      const e = k.eid[sc]
+      skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
+      px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
+      ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
+      level = n2 === 0 && n5 === 0 && n8 === 1
+    }
+    for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
+      let t: number
+      if (p >= sLo && p <= sHi) {
+        if (skip) continue
+        const o = 3 * q
+        const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+        t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+        if (!(t >= 0)) continue
+      } else {
+        if (bestE[q] < 0) continue
+        t = bestT[q]
+      }
+      const cpp = cp[p], range = rangeMin + t
+      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+      rs[i] = q
+      dist[i] = range
+      i++
+    }
+  }
+  scan.count = i
+}
+
 /** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
-function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, local: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
+function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
   const best = bestT[q]
-  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, local, best, hit)
+  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, best, hit)
   if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
 }
 

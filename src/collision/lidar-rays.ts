@@ -20,11 +20,16 @@ export interface LidarRays {
   y1: number
   key: Float64Array
   revision: number
+  /**
+   * True when every ray of the rows starts bit for bit at the sensor position (rangeMin 0 and no
+   * −0 coordinate: p + 0·w is then p exactly), so per-ray work on the start can be done once.
+   */
+  commonOrigin: boolean
 }
 
 /** Creates an empty ray cache. */
 export function createLidarRays(): LidarRays {
-  return { org: new Float64Array(0), dir: new Float64Array(0), y0: 0, y1: 0, key: new Float64Array(13).fill(NaN), revision: -1 }
+  return { org: new Float64Array(0), dir: new Float64Array(0), y0: 0, y1: 0, key: new Float64Array(13).fill(NaN), revision: -1, commonOrigin: false }
 }
 
 /** True when `r` already holds rows [y0, y1) for this pose, rangeMin and pattern. */
@@ -52,6 +57,8 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
   let bounded = Number.isFinite(px + py + pz + rangeMin) && Math.abs(rangeMin) < 1e300 && Math.abs(px) < 1e300 && Math.abs(py) < 1e300 && Math.abs(pz) < 1e300
   for (let i = 0; i < 9; i++) if (!(Math.abs(rot[i]) <= 2)) bounded = false
   bounded = bounded && mat3RotationError(rot) <= 1e-6
+  // x + (±0) is x for x ≠ 0 and for x = +0; only a −0 coordinate could come out as +0
+  r.commonOrigin = bounded && rangeMin === 0 && !Object.is(px, -0) && !Object.is(py, -0) && !Object.is(pz, -0)
   let k = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]

@@ -9,7 +9,7 @@ import { broadphaseStale, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
 import { rayColliderRay } from './narrowphase'
 import { RayCollisionList } from './ray-list'
-import { originCacheBin, originCacheReady, type OriginCache } from './origin-cache'
+import { missesBound, originCacheBin, originCacheReady, planeFrame, PLANE_FRAME, type OriginCache } from './origin-cache'
 
 /** Zero direction components are replaced by this so 1/d stays finite and slab tests never make NaN. */
 const TINY = 1e-300
@@ -83,63 +83,81 @@ export function castRayR(state: CollisionState, ray: Float64Array, objectId: num
  * bestEid, leaving ray and out alone.
  */
 export function tryCollider(state: CollisionState, e: number, ray: Float64Array, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
-  const C = state.Collider
-  if ((C.group[e] & mask) === 0 || (objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)) return bestEid
+  if (!hittable(state.Collider, e, objectId, localId, mask)) return bestEid
   const tmp = state.hitScratch
   if (!rayColliderRay(state, e, ray, tmp)) return bestEid
-  const t = tmp[0]
+  return nearer(e, tmp, ray, bestEid, out)
+}
+
+/** The filters: (group & mask) !== 0 and not the self body (object and localId both match, only when both are ≥ 0). */
+function hittable(C: CollisionState['Collider'], e: number, objectId: number, localId: number, mask: number): boolean {
+  return (C.group[e] & mask) !== 0 && !(objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)
+}
+
+/**
+ * The tie rule in one place: the hit h = [t, normal] of `e` replaces the best so far (bestEid, −1
+ * for none, at t = ray[6]) when nearer, or as near with a lower id; returns the best entity.
+ * (Arrays, not numbers: doubles passed to a call V8 does not inline would be boxed.)
+ */
+function nearer(e: number, h: Float64Array, ray: Float64Array, bestEid: number, out: Float64Array): number {
+  const t = h[0]
   if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
   ray[6] = t
-  out[0] = t; out[1] = tmp[1]; out[2] = tmp[2]; out[3] = tmp[3]
+  out[0] = t; out[1] = h[1]; out[2] = h[2]; out[3] = h[3]
   return e
 }
 
 /** The closest hittable plane (planes are unbounded, so every query tests them all), or −1. */
 function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   let bestEid = -1
-  const planes = state.planes
-  for (let i = 0; i < state.planeCount; i++) bestEid = tryPlane(state, planes[i], ray, bestEid, objectId, localId, mask, out)
+  const planes = state.planes, C = state.Collider, frame = state.planeScratch
+  for (let i = 0; i < state.planeCount; i++) {
+    const e = planes[i]
+    if (!hittable(C, e, objectId, localId, mask)) continue
+    planeFrame(C, e, ray, 0, frame, 0)
+    bestEid = tryPlaneFrame(e, frame, 0, ray, bestEid, out, state.hitScratch)
+  }
   return bestEid
 }
 
 /**
- * tryCollider for plane `e` (every query pays for the ground, so it skips rayColliderRay's general
- * local-ray setup): the very arithmetic of rayColliderRay + rayPlane, so the same bits.
+ * tryCollider for plane `e` seen from the ray's start through its frame F[o..o+6] (planeFrame:
+ * the start's height over it, its axis, its normal): the very arithmetic of rayColliderRay +
+ * rayPlane, so the same bits, without the general local-ray setup every query would pay for.
  */
-function tryPlane(state: CollisionState, e: number, ray: Float64Array, bestEid: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
-  const C = state.Collider
-  if ((C.group[e] & mask) === 0 || (objectId >= 0 && localId >= 0 && C.object[e] === objectId && C.localId[e] === localId)) return bestEid
-  const P = C.position, R = C.rotation, r = e * 9
-  const dx = ray[3], dy = ray[4], dz = ray[5]
-  const wx = ray[0] - P[e * 3], wy = ray[1] - P[e * 3 + 1], wz = ray[2] - P[e * 3 + 2]
-  const r2 = R[r + 2], r5 = R[r + 5], r8 = R[r + 8]
-  const lz = r2 * wx + r5 * wy + r8 * wz
-  let t = 0, nx = -dx, ny = -dy, nz = -dz // started inside (local z ≤ 0): t = 0, normal −direction
-  if (!(lz <= 0)) {
-    const ldz = r2 * dx + r5 * dy + r8 * dz
-    if (ldz >= 0) return bestEid
-    t = -lz / ldz
+function tryPlaneFrame(e: number, F: Float64Array, o: number, ray: Float64Array, bestEid: number, out: Float64Array, h: Float64Array): number {
+  const dx = ray[3], dy = ray[4], dz = ray[5], lz = F[o]
+  if (lz <= 0) {
+    // started inside (local z ≤ 0): t = 0, normal −direction
+    h[0] = 0; h[1] = -dx; h[2] = -dy; h[3] = -dz
+  } else {
+    const ldz = F[o + 1] * dx + F[o + 2] * dy + F[o + 3] * dz
+    if (ldz >= 0) return bestEid // parallel or pointing away: an upward ray above the ground ends here
+    const t = -lz / ldz
     if (t > ray[6]) return bestEid
-    // the local normal (0, 0, 1) rotated exactly as rayColliderRay does (keeps the signs of zeros)
-    nx = R[r] * 0 + R[r + 1] * 0 + r2 * 1; ny = R[r + 3] * 0 + R[r + 4] * 0 + r5 * 1; nz = R[r + 6] * 0 + R[r + 7] * 0 + r8 * 1
+    h[0] = t; h[1] = F[o + 4]; h[2] = F[o + 5]; h[3] = F[o + 6]
   }
-  if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
-  ray[6] = t
-  out[0] = t; out[1] = nx; out[2] = ny; out[3] = nz
-  return e
+  return nearer(e, h, ray, bestEid, out)
 }
 
 /** castRay answered from the origin cache (same contract and results; the cache must be ready for this start). */
 function castRayCached(state: CollisionState, c: OriginCache, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   mask |= 0
-  let bestEid = castPlanes(state, ray, objectId, localId, mask, out)
+  let bestEid = -1
+  // the planes' frames from the cache's start were worked out when it was built
+  const C = state.Collider, planes = c.planes, frames = c.planeFrames
+  for (let i = 0; i < c.planeCount; i++) {
+    const e = planes[i]
+    if (hittable(C, e, objectId, localId, mask)) bestEid = tryPlaneFrame(e, frames, i * PLANE_FRAME, ray, bestEid, out, state.hitScratch)
+  }
   const always = c.always
   for (let i = 0; i < c.alwaysCount; i++) bestEid = tryCollider(state, always[i], ray, bestEid, objectId, localId, mask, out)
   const bin = originCacheBin(ray)
-  const entries = c.entries, lower = c.lower
+  const entries = c.entries, lower = c.lower, sphere = c.sphere
   for (let k = c.binStart[bin], end = c.binStart[bin + 1]; k < end; k++) {
     if (lower[k] > ray[6]) break
-    bestEid = tryCollider(state, entries[k], ray, bestEid, objectId, localId, mask, out)
+    const e = entries[k]
+    if (!missesBound(sphere, e, ray)) bestEid = tryCollider(state, e, ray, bestEid, objectId, localId, mask, out)
   }
   return bestEid
 }
@@ -164,32 +182,38 @@ function slab(B: Float64Array, o: number, inv: Float64Array, ray: Float64Array):
 }
 
 /**
- * Normalises a ray direction per DESIGN section 5 into out[0..2]: zero means +z. Returns false
+ * Normalises a ray direction per DESIGN section 5 into out[o..o+2]: zero means +z. Returns false
  * when a component is not a finite number (the ray then hits nothing).
  */
-export function normalizeDirection(d: ArrayLike<number>, out: Float64Array): boolean {
+export function normalizeDirection(d: ArrayLike<number>, out: Float64Array, o = 0): boolean {
   const x = d[0], y = d[1], z = d[2]
   // only numbers: no coercion (or BigInt throw) in the arithmetic below
   if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number') return false
   const l2 = x * x + y * y + z * z
   // m² ≤ l2 ≤ 3m² for m = max |component|: inside this range (with room for rounding) m is in
   // (1e-150, 1e150) and all are finite, so only outside it are the checks needed
-  if (!(l2 > 1e-299 && l2 < 1e299)) {
-    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
-    const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
-    if (m === 0) { out[0] = 0; out[1] = 0; out[2] = 1; return true }
-    if (!(m > 1e-150 && m < 1e150)) {
-      // the squares would over/underflow: scale by m first
-      const a = x / m, b = y / m, c = z / m
-      const len = Math.sqrt(a * a + b * b + c * c)
-      out[0] = a / len; out[1] = b / len; out[2] = c / len
-      return true
-    }
-  }
-  // no over/underflow: a direction whose squared length rounds to 1 is used exactly as given
-  if (l2 === 1) { out[0] = x; out[1] = y; out[2] = z; return true }
+  if (!(l2 > 1e-299 && l2 < 1e299)) return normalizeOutsideRange(x, y, z, l2, out, o)
+  // no over/underflow. (A squared length of exactly 1 needs no test: sqrt(1) = 1 and x / 1 = x,
+  // and the test would be a coin flip for the branch predictor on sensor directions.)
   const len = Math.sqrt(l2)
-  out[0] = x / len; out[1] = y / len; out[2] = z / len
+  out[o] = x / len; out[o + 1] = y / len; out[o + 2] = z / len
+  return true
+}
+
+// normalizeDirection's rare cases (kept out of line so the common one stays small enough to inline)
+function normalizeOutsideRange(x: number, y: number, z: number, l2: number, out: Float64Array, o: number): boolean {
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
+  if (m === 0) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 1; return true }
+  if (!(m > 1e-150 && m < 1e150)) {
+    // the squares would over/underflow: scale by m first
+    const a = x / m, b = y / m, c = z / m
+    const len = Math.sqrt(a * a + b * b + c * c)
+    out[o] = a / len; out[o + 1] = b / len; out[o + 2] = c / len
+    return true
+  }
+  const len = Math.sqrt(l2)
+  out[o] = x / len; out[o + 1] = y / len; out[o + 2] = z / len
   return true
 }
 
@@ -204,36 +228,59 @@ function finiteOr(v: unknown, fallback: number): number {
 /**
  * sim.rayTest: the closest hit along `direction` from `start` within `length`, into `list`.
  * Never throws: anything non-finite or malformed, or length ≤ 0, gives an empty list.
+ * Cost: ~0.1 µs a ray from a start the origin cache holds, else a BVH traversal.
  */
 export function rayTestInto(state: CollisionState, list: RayCollisionList, start: unknown, direction: unknown, length: unknown, objectId: unknown, localId: unknown, collisionMask: unknown): RayCollisionList {
+  // kept small, and every call out of it takes only integers and arrays (V8 boxes doubles passed
+  // to a function it does not inline): the per-ray cost here is mostly this overhead
   list.count = 0
   if (!isVec3(start) || !isVec3(direction) || typeof length !== 'number' || !(length > 0) || !Number.isFinite(length)) return list
-  let oid = -1, lid = -1, mask = -1
-  // the filters are usually left out: only then skip their checks
-  if (objectId !== undefined || localId !== undefined || collisionMask !== undefined) {
-    oid = finiteOr(objectId, -1); lid = finiteOr(localId, -1); mask = finiteOr(collisionMask, -1)
-    if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(mask)) return list
-  }
   const ox = start[0], oy = start[1], oz = start[2]
   if (!Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) return list
-  const d = state.dirScratch
-  if (!normalizeDirection(direction, d)) return list
-  const out = state.castScratch
-  if (broadphaseStale(state)) updateBroadphase(state)
-  const cache = state.originCache
   const ray = state.castRay
-  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = d[0]; ray[4] = d[1]; ray[5] = d[2]; ray[6] = length
-  const e = originCacheReady(state, cache, ray)
-    ? castRayCached(state, cache, ray, oid, lid, mask, out)
-    : castRayR(state, ray, oid, lid, mask, out)
-  if (e < 0) return list
-  const C = state.Collider, hit = list.hit, t = out[0]
+  if (!normalizeDirection(direction, ray, 3)) return list
+  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[6] = length
+  // the filters are usually left out: only then skip their checks
+  const e = objectId === undefined && localId === undefined && collisionMask === undefined
+    ? castRayTest(state, ray, -1, -1, -1)
+    : castRayTestFiltered(state, ray, objectId, localId, collisionMask)
+  if (e >= 0) writeHit(state, list, e)
+  return list
+}
+
+/** rayTestInto's cast with filters given: any non-finite one means no hit (−1, nothing cast). */
+function castRayTestFiltered(state: CollisionState, ray: Float64Array, objectId: unknown, localId: unknown, collisionMask: unknown): number {
+  const oid = finiteOr(objectId, -1), lid = finiteOr(localId, -1), mask = finiteOr(collisionMask, -1)
+  if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(mask)) return -1
+  return castRayTest(state, ray, oid, lid, mask)
+}
+
+/** rayTest's cast of `ray` (valid, direction unit): the origin cache when it holds this start, else the BVH. */
+function castRayTest(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number): number {
+  const c = state.originCache, out = state.castScratch
+  // a ready cache for this start: its version proves nothing changed since it was built (after a
+  // broadphase update), so neither staleness nor the streak needs looking at
+  if (c.valid && c.enabled && ray[0] === c.ox && ray[1] === c.oy && ray[2] === c.oz && state.version === c.version) {
+    return castRayCached(state, c, ray, objectId, localId, mask, out)
+  }
+  return castRayFresh(state, c, ray, objectId, localId, mask, out)
+}
+
+// castRayTest when the cache does not hold this start (yet): out of line, so the common case stays small
+function castRayFresh(state: CollisionState, c: OriginCache, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
+  if (broadphaseStale(state)) updateBroadphase(state)
+  return originCacheReady(state, c, ray) ? castRayCached(state, c, ray, objectId, localId, mask, out) : castRayR(state, ray, objectId, localId, mask, out)
+}
+
+/** Fills list with the hit of collider `e` (t and normal in state.castScratch) along state.castRay. */
+function writeHit(state: CollisionState, list: RayCollisionList, e: number): void {
+  const C = state.Collider, hit = list.hit, out = state.castScratch, ray = state.castRay, t = out[0]
   hit.collider = e
   hit.object = C.object[e]
   hit.localId = C.localId[e]
   hit.distance = t
-  hit.position[0] = ox + t * d[0]; hit.position[1] = oy + t * d[1]; hit.position[2] = oz + t * d[2]
-  hit.normal[0] = out[1]; hit.normal[1] = out[2]; hit.normal[2] = out[3]
+  const p = hit.position, n = hit.normal
+  p[0] = ray[0] + t * ray[3]; p[1] = ray[1] + t * ray[4]; p[2] = ray[2] + t * ray[5]
+  n[0] = out[1]; n[1] = out[2]; n[2] = out[3]
   list.count = 1
-  return list
 }

@@ -78,6 +78,8 @@ export interface CollisionState {
   eulerCache: Float64Array
   /** castRay's slab-test scratch: start and inverse direction. */
   castInv: Float64Array
+  /** castRay's plane frame scratch (origin-cache.ts planeFrame). */
+  planeScratch: Float64Array
   /** rayTest's cache for runs of rays from one start. */
   originCache: OriginCache
 }
@@ -96,7 +98,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
-    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
+    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
     originCache: createOriginCache(),
   }
 }

@@ -45,14 +45,7 @@ const fzs = new Float64Array(4)
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
 export const DEFAULT_RR = 0.012
 
-/** Advances four-wheel car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
-export function stepFourWheel(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
-  substep[0] = h
-  substep[1] = gravity
-  fourWheelSubstep(C, d, eid, surfaces)
-}
-
-/** Like stepFourWheel with h and gravity already in `substep` (the vehicle system sets them once per car). */
+/** Advances four-wheel car `eid` by one substep, with h and gravity already in `substep` (the vehicle system sets them once per car). `surfaces` null = tarmac everywhere. */
 export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
   const h = substep[0]
   const gravity = substep[1]

@@ -48,13 +48,6 @@ export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
 export const DYNAMIC_ABOVE = 3
 
-/** Advances single-track car `eid` by one substep h with `gravity`. `surfaces` null = tarmac everywhere. */
-export function stepSingleTrack(C: CarStore, d: ResolvedCar, eid: number, h: number, gravity: number, surfaces: SurfaceMap | null): void {
-  substep[0] = h
-  substep[1] = gravity
-  singleTrackSubsteps(C, d, eid, surfaces, 1)
-}
-
 /**
  * Advances single-track car `eid` by `n` substeps with h and gravity already in `substep` (the
  * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac, plus a surface

@@ -83,3 +83,11 @@ export function randomScene(sim: Sim, r: () => number, n: number, centre: number
   }
   return ids
 }
+
+/** A scan's count, ray indices, points and distances as one string of exact bits (for bit-for-bit comparisons). */
+export function exactScan(scan: { count: number; rays: Int32Array; points: Float64Array; distances: Float64Array }): string {
+  const n = scan.count
+  const b = new Float64Array(4 * n)
+  for (let i = 0; i < n; i++) { b[4 * i] = scan.points[3 * i]; b[4 * i + 1] = scan.points[3 * i + 1]; b[4 * i + 2] = scan.points[3 * i + 2]; b[4 * i + 3] = scan.distances[i] }
+  return `${n}|${Array.from(scan.rays.subarray(0, n)).join(',')}|${new BigUint64Array(b.buffer).join(',')}`
+}
