@@ -39,6 +39,16 @@ import { BRAKE_DECEL, SPEED_I_MAX, SPEED_KI, SPEED_KP, THROTTLE_ACCEL } from './
 // Steering jobs of one run, JOB_STRIDE numbers per car: its id, atan's argument L·κ, the curvature
 // loop's increment if not at lock, and the loop's weight. Grows (rarely) to the number of cars.
 const JOB_STRIDE = 4
+
+// Index masks, written as literals (the bundle leaves a module constant a module variable, and V8's
+// range analysis needs the number): `q & 0xfffffff` (a segment), `eid & 0x7ffffff` (an entity id),
+// `k & 0x1fffffff` (a steering job) change no index the loops use, since segments are below 2^28
+// (driverPath refuses more: MAX_DRIVER_SEGMENTS), entity ids below 2^27 (driveCars refuses a
+// larger Driver store) and jobs below 2^29 (one per car). They tell V8 that a record's base plus a
+// field offset stays below 2^31, so each access is a plain add and a bounds check: without them
+// every one also carried an overflow check and a sign extension (8 instructions where 5 do, ≈ 60
+// accesses per car).
+
 let jobScratch = new Float64Array(JOB_STRIDE * 256)
 
 /** Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer, throttle, brake and the Driver state. */
@@ -46,6 +56,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
   const wheelbaseA = V.wheelbase, maxSteerA = V.maxSteer, steerA = V.steer, throttleA = V.throttle, brakeA = V.brake
   const R = V.state // each car's driver record (components/driver.ts)
+  if (R.length > 0x8000000 * DRIVER_STRIDE) throw new RangeError(`the driver handles entity ids below 2^27, the Driver store has room for ${R.length / DRIVER_STRIDE}`)
   // Fractional constants and dt as local doubles: the bundle keeps module constants as module
   // variables, loaded and type-checked on every use (integers it writes in as literals), and a
   // parameter stays boxed; `+ 0` unboxes each once per run.
@@ -60,7 +71,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const path = paths[eid]
     if (path === undefined) continue
     const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
-    const d = eid * DRIVER_STRIDE
+    const d = (eid & 0x7ffffff) * DRIVER_STRIDE
     const px = X[eid], py = Y[eid], speed = speedA[eid]
     const absSpeed = Math.abs(speed)
 
@@ -78,23 +89,37 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const narrow = pass === 0 && near < path.narrowGap
       if (pass === 0) {
         // segments back from the hint while their start lies within reach of its start
-        const from = p[hint * SEG_STRIDE + 4]
-        to = from + p[hint * SEG_STRIDE + 5]
+        const oh = (hint & 0xfffffff) * SEG_STRIDE, from = p[oh + 4]
+        to = from + p[oh + 5]
         first = hint; back = 0
         while (!narrow && back < segments - 1) {
           let q = first - 1
           if (q < 0) { if (!closed) break; q += segments }
-          let gap = from - p[q * SEG_STRIDE + 4]
+          let gap = from - p[(q & 0xfffffff) * SEG_STRIDE + 4]
           if (gap < 0) gap += L
           if (gap > near) break
           first = q; back++
         }
       }
-      // Forward from `first` through the hint, then on while a segment starts within reach of the
-      // hint's end (pass 1: all of them), each segment at most once.
+      // How many segments from `first`: on through the hint, then on while a segment starts within
+      // reach of the hint's end (pass 1: all of them), each segment at most once. Counted before
+      // any is measured, so the measuring loop below is the same short loop for every window.
+      let count = 1
+      if (pass === 1) count = segments
+      else {
+        for (let q = first; count < segments; count++) {
+          if (++q >= segments) { if (!closed) break; q -= segments }
+          if (count > back) {
+            if (narrow && count > back + 1) break
+            let gap = p[(q & 0xfffffff) * SEG_STRIDE + 4] - to
+            if (gap < 0) gap += L
+            if (gap > near) break
+          }
+        }
+      }
       let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
-      for (let k = 0, q = first; ;) {
-        const o = q * SEG_STRIDE
+      for (let k = 0, q = first; k < count; k++) {
+        const o = (q & 0xfffffff) * SEG_STRIDE
         const tx = p[o + 2], ty = p[o + 3], len = p[o + 5]
         const dx = px - p[o], dy = py - p[o + 1]
         let t = dx * tx + dy * ty
@@ -102,18 +127,11 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         const ex = dx - tx * t, ey = dy - ty * t
         const d2 = ex * ex + ey * ey
         if (d2 < bestD2) { bestD2 = d2; best = q; bestT = t; bestCross = tx * dy - ty * dx }
-        if (++k >= segments) break
-        if (++q >= segments) { if (!closed) break; q -= segments }
-        if (k > back) {
-          if (narrow && k > back + 1) break
-          let gap = p[q * SEG_STRIDE + 4] - to
-          if (gap < 0) gap += L
-          if (gap > near) break
-        }
+        if (++q >= segments) q -= segments
       }
       const dist = Math.sqrt(bestD2)
       seg = best
-      segFrom = p[best * SEG_STRIDE + 4]
+      segFrom = p[(best & 0xfffffff) * SEG_STRIDE + 4]
       s = segFrom + bestT
       lat = bestCross < 0 ? -dist : dist
       if (!(dist > LOST_DISTANCE)) break
@@ -152,7 +170,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const vx = vxA[eid], vy = vyA[eid], yawRate = yawA[eid], wheelbase = wheelbaseA[eid]
     if (closed || L - s > FINAL_BRAKE) {
       // v² along the segment from its start at the profile's acceleration (one record, no division)
-      const o = seg * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
+      const o = (seg & 0xfffffff) * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
       let t = s - segFrom
       t = t <= 0 ? 0 : t >= len ? len : t
       const v2 = p[o + 6] + 2 * accel * t
@@ -183,7 +201,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const ahead = s + (reach < L ? reach : L)
     let gx: number, gy: number
     if (!closed && ahead > L) {
-      const o = (segments - 1) * SEG_STRIDE, over = ahead - L
+      const o = ((segments - 1) & 0xfffffff) * SEG_STRIDE, over = ahead - L
       gx = path.endX + p[o + 2] * over
       gy = path.endY + p[o + 3] * over
     } else {
@@ -195,14 +213,14 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       } else if (!closed) w = w < 0 ? 0 : w > L ? L : w
       let g = R[d + DRIVER_GOAL_SEG] | 0
       if (!(g >= 0 && g < segments)) g = seg // a stale or foreign start: walk from the car's segment
-      let o = g * SEG_STRIDE, from = p[o + 4]
+      let o = (g & 0xfffffff) * SEG_STRIDE, from = p[o + 4]
       let gap = w - from
       if (closed && gap < 0) gap += L
       const forward = closed ? gap <= L / 2 : gap >= 0
       for (let k = 0; k < segments && (w < from || w > from + p[o + 5]); k++) {
         if (forward) g = g + 1 === segments ? 0 : g + 1
         else g = g === 0 ? segments - 1 : g - 1
-        o = g * SEG_STRIDE
+        o = (g & 0xfffffff) * SEG_STRIDE
         from = p[o + 4]
       }
       R[d + DRIVER_GOAL_SEG] = g
@@ -254,7 +272,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
     // (the steering itself in the second loop: atan and the division end each car's long chain
     // of latency; there, with little else per car, the CPU runs several cars' chains at once)
-    const j = jobs++ * JOB_STRIDE
+    const j = (jobs++ & 0x1fffffff) * JOB_STRIDE
     S[j] = eid
     S[j + 1] = wheelbase * (kappa + corr + wgt * curveKp * shortfall)
     S[j + 2] = wgt * curveKi * shortfall * stepDt
@@ -264,7 +282,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   // --- Steer (the cars that got this far): steer = atan(L·κ)/lock; the curvature loop integrates
   // for the next step, holds at lock, and fades out towards walking pace.
   for (let k = 0; k < jobs; k++) {
-    const j = k * JOB_STRIDE, eid = S[j] | 0, d = eid * DRIVER_STRIDE
+    const j = (k & 0x1fffffff) * JOB_STRIDE, eid = S[j] | 0, d = (eid & 0x7ffffff) * DRIVER_STRIDE
     let u = atan(S[j + 1]) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u

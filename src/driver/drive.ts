@@ -36,8 +36,12 @@ export interface DriverPath {
   readonly narrowGap: number
 }
 
-/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in). */
+/** Most segments a driver path may have (drive-cars.ts masks segment indices to 28 bits so V8 drops its overflow checks). */
+export const MAX_DRIVER_SEGMENTS = 0xfffffff
+
+/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in); throws a RangeError naming `path` beyond MAX_DRIVER_SEGMENTS. */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+  if (poly.segments > MAX_DRIVER_SEGMENTS) throw new RangeError(`path must have at most ${MAX_DRIVER_SEGMENTS} segments, got ${poly.segments}`)
   return {
     poly, kappa, profile, options,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,

@@ -9,8 +9,13 @@ import { profileSpeedAt } from '../../src/driver/profile'
 import { lookaheadDistance, pursuitCurvature, steerForCurvature } from '../../src/driver/pursuit'
 import { brakeFor, speedDemand, throttleFor } from '../../src/driver/speed-control'
 import {
-  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
+  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, driverPath, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, MAX_DRIVER_SEGMENTS, SLIP_START,
+  STOPPED_SPEED, WINDOW_MARGIN,
 } from '../../src/driver/drive'
+import { driveCars } from '../../src/driver/drive-cars'
+import { DRIVER_STRIDE } from '../../components/driver'
+import type { Polyline } from '../../src/driver/polyline'
+import type { ResolvedAiOptions } from '../../src/driver/options'
 
 // drive-cars.ts writes the driver's step out in one loop (for V8). Here the same step is composed
 // from the reference pieces (projection, sampleNear, profileSpeedAt, speed-control, pursuit) and
@@ -139,5 +144,15 @@ describe('driveCars (the loop) against the reference pieces', () => {
     expect(Math.abs(sim.aiStatus(lost)!.lateralError)).toBeLessThan(0.5) // and the lost one back
     expect(mismatches.slice(0, 3)).toEqual([])
     expect(worst).toBeLessThan(1e-9) // (in practice a few ulps)
+  })
+})
+
+describe('driveCars index bounds (the loops mask indices to 28 / 27 bits)', () => {
+  it('refuses a path of more than MAX_DRIVER_SEGMENTS segments and a Driver store beyond 2^27 ids', () => {
+    const poly = { segments: MAX_DRIVER_SEGMENTS + 1, x: new Float64Array(2), y: new Float64Array(2), n: 2 } as unknown as Polyline
+    expect(() => driverPath(poly, new Float64Array(0), new Float64Array(0), {} as ResolvedAiOptions)).toThrow(/path must have at most 268435455 segments/)
+    const sim = createSim(createWorld())
+    const V = { ...sim.internal.drivers.arrays, state: { length: 0x8000000 * DRIVER_STRIDE + DRIVER_STRIDE } as unknown as Float64Array }
+    expect(() => driveCars(V, [], [], 1 / 60)).toThrow(/entity ids below 2\^27/)
   })
 })
