@@ -74,6 +74,32 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const d = (eid & 0x7ffffff) * DRIVER_STRIDE
     const px = X[eid], py = Y[eid], speed = speedA[eid]
     const absSpeed = Math.abs(speed)
+    // (the car's motion first: the course is the head of the steering's long chain of latency,
+    // and written here its work overlaps the projection's loads instead of waiting behind them)
+    const vx = vxA[eid], vy = vyA[eid], yawRate = yawA[eid], wheelbase = wheelbaseA[eid]
+    // --- Course: the arc leaves along the car's velocity, not its nose (at speed the body slips);
+    // weighted in from CURVE_MIN_SPEED (0) to twice it (1), as is the curvature loop.
+    const wgt = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
+    // (sinCos's pieces, the pair kept in locals)
+    const heading = headingA[eid]
+    let sh: number, ch: number
+    if (heading > -1e5 && heading < 1e5) { // (SIN_COS_RANGE)
+      const q = quarterTurns(heading), r = reduceQuarter(heading, q), sr = sinReduced(r), cr = cosReduced(r), k = q & 3
+      sh = k === 0 ? sr : k === 1 ? cr : k === 2 ? -sr : -cr
+      ch = k === 0 ? cr : k === 1 ? -sr : k === 2 ? -cr : sr
+    } else { sh = Math.sin(heading); ch = Math.cos(heading) }
+    // (ux, uy) = the course times its length m: the nose's direction turned by the body slip
+    // vy / vx (bounded, |β| ≤ 84°, so an inconsistent or absurd state cannot overflow), left
+    // unnormalised: the pursuit below divides m back out, saving two divisions.
+    let ux = ch, uy = sh, m = 1
+    if (wgt > 0 && vx > CURVE_MIN_SPEED) {
+      const cap = 10 * vx
+      let side = wgt * vy
+      side = side > cap ? cap : side < -cap ? -cap : side
+      ux = ch * vx - sh * side
+      uy = sh * vx + ch * side
+      m = Math.sqrt(vx * vx + side * side)
+    }
 
     // --- Where the car is: the closest point over the segments within a step's travel (and a
     // margin) of arc of the last projection's segment, either way; all of them when lost.
@@ -83,14 +109,15 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     // every segment (a car lost: farther than LOST_DISTANCE from the window). Both in this loop:
     // a call here, even one rarely made, would make V8 reload every array's storage each car.
     for (let pass = !(closed && near * 2 >= L) && hint >= 0 && hint < segments ? 0 : 1; pass < 2; pass++) {
-      let first = 0, back = segments - 1, to = 0
+      let first = 0, back = segments - 1, to = 0, hintLen = 0
       // (a reach under narrowGap ends the window at the segment after the hint: its gap checks
       // would fail, so they are skipped, and with them the records of the segments beyond)
-      const narrow = pass === 0 && near < path.narrowGap
+      const narrow = pass === 0 && near < path.narrowGap, turnTan2 = path.turnTan2
       if (pass === 0) {
         // segments back from the hint while their start lies within reach of its start
         const oh = (hint & 0xfffffff) * SEG_STRIDE, from = p[oh + 4]
-        to = from + p[oh + 5]
+        hintLen = p[oh + 5]
+        to = from + hintLen
         first = hint; back = 0
         while (!narrow && back < segments - 1) {
           let q = first - 1
@@ -106,11 +133,11 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       // any is measured, so the measuring loop below is the same short loop for every window.
       let count = 1
       if (pass === 1) count = segments
+      else if (narrow) count = segments > 1 && (hint + 1 < segments || closed) ? 2 : 1 // (the second's gap: checked below, if it is needed)
       else {
         for (let q = first; count < segments; count++) {
           if (++q >= segments) { if (!closed) break; q -= segments }
           if (count > back) {
-            if (narrow && count > back + 1) break
             let gap = p[(q & 0xfffffff) * SEG_STRIDE + 4] - to
             if (gap < 0) gap += L
             if (gap > near) break
@@ -119,6 +146,17 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       }
       let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
       for (let k = 0, q = first; k < count; k++) {
+        if (narrow && k === 1) {
+          // The narrow window's second segment (the hint's next) cannot be closer when the hint's
+          // foot point lies more than lateral distance × tan(the path's sharpest turn) before the
+          // hint's end (it then starts where the car is nearest to it, that much farther than the
+          // hint), with a margin for rounding far beyond its size; otherwise, measured if in reach.
+          const rest = hintLen - bestT
+          if (rest * rest > bestD2 * turnTan2 + 1e-10 * (1 + Math.abs(px) + Math.abs(py)) * (1 + rest + bestD2)) break
+          let gap = p[(q & 0xfffffff) * SEG_STRIDE + 4] - to
+          if (gap < 0) gap += L
+          if (gap > near) break
+        }
         const o = (q & 0xfffffff) * SEG_STRIDE
         const tx = p[o + 2], ty = p[o + 3], len = p[o + 5]
         const dx = px - p[o], dy = py - p[o + 1]
@@ -133,7 +171,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       seg = best
       segFrom = p[(best & 0xfffffff) * SEG_STRIDE + 4]
       s = segFrom + bestT
-      lat = bestCross < 0 ? -dist : dist
+      lat = dist * (1 - 2 * +(bestCross < 0)) // (the side without a branch: it flips as cars weave; ±1 times is exact)
       if (!(dist > LOST_DISTANCE)) break
     }
     let ds = s - R[d + DRIVER_S]
@@ -167,7 +205,6 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         if (finished === 1) continue // hold the brake, leave the steering
       }
     }
-    const vx = vxA[eid], vy = vyA[eid], yawRate = yawA[eid], wheelbase = wheelbaseA[eid]
     if (closed || L - s > FINAL_BRAKE) {
       // v² along the segment from its start at the profile's acceleration (one record, no division)
       const o = (seg & 0xfffffff) * SEG_STRIDE, len = p[o + 5], accel = p[o + 7]
@@ -180,7 +217,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const err = target - speed
       const integral = R[d + DRIVER_SPEED_I]
       const demand = accel + speedKp * err + integral
-      const saturated = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
+      const saturated = ((+(err > 0) & +(demand >= THROTTLE_ACCEL)) | (+(err < 0) & +(demand <= -BRAKE_DECEL))) !== 0 // (bitwise: err's sign is a coin toss at cruise, a branch on it mispredicts)
       const next = saturated ? integral : integral + speedKi * err * stepDt
       R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
@@ -229,29 +266,6 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       gy = p[o + 1] + p[o + 3] * t
     }
 
-    // --- Course: the arc leaves along the car's velocity, not its nose (at speed the body slips);
-    // weighted in from CURVE_MIN_SPEED (0) to twice it (1), as is the curvature loop.
-    const wgt = absSpeed <= CURVE_MIN_SPEED ? 0 : absSpeed >= 2 * CURVE_MIN_SPEED ? 1 : absSpeed / CURVE_MIN_SPEED - 1
-    // (sinCos's pieces, the pair kept in locals)
-    const heading = headingA[eid]
-    let sh: number, ch: number
-    if (heading > -1e5 && heading < 1e5) { // (SIN_COS_RANGE)
-      const q = quarterTurns(heading), r = reduceQuarter(heading, q), sr = sinReduced(r), cr = cosReduced(r), k = q & 3
-      sh = k === 0 ? sr : k === 1 ? cr : k === 2 ? -sr : -cr
-      ch = k === 0 ? cr : k === 1 ? -sr : k === 2 ? -cr : sr
-    } else { sh = Math.sin(heading); ch = Math.cos(heading) }
-    // (ux, uy) = the course times its length m: the nose's direction turned by the body slip
-    // vy / vx (bounded, |β| ≤ 84°, so an inconsistent or absurd state cannot overflow), left
-    // unnormalised: the pursuit below divides m back out, saving two divisions.
-    let ux = ch, uy = sh, m = 1
-    if (wgt > 0 && vx > CURVE_MIN_SPEED) {
-      const cap = 10 * vx
-      let side = wgt * vy
-      side = side > cap ? cap : side < -cap ? -cap : side
-      ux = ch * vx - sh * side
-      uy = sh * vx + ch * side
-      m = Math.sqrt(vx * vx + side * side)
-    }
 
     // --- Steer: the pure-pursuit arc's curvature (pursuit.ts; here with the course scaled by m)
     // plus the curvature loop on yaw rate / speed: a proportional part damps the yaw, a slow

@@ -34,6 +34,13 @@ export interface DriverPath {
   readonly endX: number
   readonly endY: number
   readonly narrowGap: number
+  /**
+   * tan² of the sharpest turn between consecutive segments, rounded up (Infinity when one turns
+   * by 90° or more). drive-cars.ts skips the narrow window's second segment when the car's foot
+   * on the hint lies farther than lateral distance × tan(turn) before the hint's end: the next
+   * segment then leaves away from the car, so it cannot be the closer.
+   */
+  readonly turnTan2: number
 }
 
 /** Most segments a driver path may have (drive-cars.ts masks segment indices to 28 bits so V8 drops its overflow checks). */
@@ -46,7 +53,21 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
     poly, kappa, profile, options,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: poly.narrowGap,
+    turnTan2: sharpestTurnTan2(poly),
   }
+}
+
+/** tan² of the sharpest turn from one segment of `poly` to the next, rounded up; Infinity for a turn of 90° or more. */
+export function sharpestTurnTan2(poly: Polyline): number {
+  const { tx, ty, segments, closed } = poly
+  let worst = 0
+  for (let i = 0; i < (closed ? segments : segments - 1); i++) {
+    const j = i + 1 === segments ? 0 : i + 1
+    const dot = tx[i] * tx[j] + ty[i] * ty[j], cross = tx[i] * ty[j] - ty[i] * tx[j]
+    const tan2 = dot > 0 ? (cross * cross) / (dot * dot) : Infinity
+    if (tan2 > worst) worst = tan2
+  }
+  return worst * (1 + 1e-6) + 1e-12 // (up: its own rounding, and the distances' in the test)
 }
 
 /** The projection searches this far (m) beyond twice a step's travel either side of the last one. */

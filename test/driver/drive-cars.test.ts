@@ -156,3 +156,42 @@ describe('driveCars index bounds (the loops mask indices to 28 / 27 bits)', () =
     expect(() => driveCars(V, [], [], 1 / 60)).toThrow(/entity ids below 2\^27/)
   })
 })
+
+describe('driveCars narrow window (the next segment skipped when the hint is provably the closer)', () => {
+  it('projects as the reference search next to the vertices of a zigzag with turns up to 80°', () => {
+    const sim = createSim(createWorld())
+    let seed = 7
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296)
+    const pts: number[] = [0, 0]
+    let heading = 0, x = 0, y = 0
+    for (let i = 0; i < 60; i++) {
+      heading += (rnd() * 2 - 1) * (80 * Math.PI / 180) * (i % 3 === 0 ? 1 : 0.05)
+      const len = 2 + rnd()
+      x += len * Math.cos(heading); y += len * Math.sin(heading)
+      pts.push(x, y)
+    }
+    const car = sim.addCar({ position: [0, 0], speed: 0, lod: 'singleTrack' })
+    sim.setAi(car, pts)
+    const path = sim.internal.drivers.paths[car]!, poly = path.poly
+    expect(path.turnTan2).toBeGreaterThan(5) // (tan 80°² ≈ 32: the sharpest turn is steep)
+    const C = sim.components.Car, D = driverRecord(sim, car)
+    const proj = new Float64Array(3)
+    let differ = 0, trials = 0
+    for (let h = 0; h + 1 < poly.segments; h++) {
+      for (let k = 0; k < 40; k++) {
+        // near the hint's end: the foot from 1 m before it to 1 mm past it, on either side
+        const back = k < 20 ? Math.pow(10, -6 * rnd()) : -1e-3 * rnd(), side = (rnd() * 2 - 1) * 2
+        const len = poly.s[h + 1] - poly.s[h], t = len - back
+        const px = poly.x[h] + poly.tx[h] * t - poly.ty[h] * side, py = poly.y[h] + poly.ty[h] * t + poly.tx[h] * side
+        C.x[car] = px; C.y[car] = py; C.speed[car] = 0; C.vx[car] = 0
+        D.seg = h; D.s = poly.s[h]; D.distance = 0
+        const seg = projectNear(poly, px, py, h, WINDOW_MARGIN, proj)
+        driveCars(sim.internal.drivers.arrays, sim.internal.drivers.paths, [car], 1 / 60)
+        trials++
+        if (D.seg !== seg || Math.abs(D.s - proj[PROJ_S]) > 1e-12 || Math.abs(D.lateralError - proj[PROJ_LAT]) > 1e-12) differ++
+      }
+    }
+    expect(trials).toBeGreaterThan(2000)
+    expect(differ).toBe(0)
+  })
+})
