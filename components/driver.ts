@@ -1,8 +1,17 @@
 /**
  * Driver component: the path-following driver's per-car state, one record of DRIVER_STRIDE
- * doubles per entity id in `Driver.state` (car `eid`'s field f at `eid * DRIVER_STRIDE + f`).
- * Owned by driver/. The path itself (points, arc length, curvature, speed profile) lives in the
- * sim's driver table (`sim.internal.drivers.paths[eid]`); these fields are what changes each step.
+ * doubles per entity id in `Driver.state`. Owned by driver/. The path itself (points, arc length,
+ * curvature, speed profile) lives in the sim's driver table (`sim.internal.drivers.paths[eid]`);
+ * these fields are what changes each step.
+ *
+ * Reading a field: car `eid`'s field is at `eid * DRIVER_STRIDE + DRIVER_<FIELD>`, e.g.
+ * ```ts
+ * const R = sim.components.Driver.state            // (re-read after adding entities: it grows)
+ * const lateral = R[eid * DRIVER_STRIDE + DRIVER_LATERAL]
+ * const laps = R[eid * DRIVER_STRIDE + DRIVER_LAPS] // (integer fields are stored as doubles too)
+ * ```
+ * `sim.aiStatus(car)` gives the public fields as an object; DRIVER_FIELDS lists every field by
+ * name in record order. Write a field only as the driver would (the integer fields as integers).
  * One record, not one array per field: the step then reads a car's state from one or two cache
  * lines of one array, where eleven arrays cost eleven sets of V8's per-array checks per car.
  */

@@ -195,3 +195,21 @@ describe('driveCars narrow window (the next segment skipped when the hint is pro
     expect(differ).toBe(0)
   })
 })
+
+describe('the Driver record read by its exported offsets', () => {
+  it('gives what aiStatus reports', async () => {
+    const api = await import('../../src/index')
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [0, -52], speed: 8, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, stadiumPath(200, 50, 1), { closed: true })
+    sim.stepMany(1 / 60, 300)
+    const R = sim.components.Driver.state, o = car * api.DRIVER_STRIDE, st = sim.aiStatus(car)!
+    expect(R[o + api.DRIVER_DISTANCE]).toBe(st.distance)
+    expect(R[o + api.DRIVER_LAPS]).toBe(st.laps)
+    expect(R[o + api.DRIVER_LATERAL]).toBe(st.lateralError)
+    expect(R[o + api.DRIVER_TARGET]).toBe(st.targetSpeed)
+    expect(api.DRIVER_FIELDS.map((f) => f.name)[api.DRIVER_CURVE_I]).toBe('curveI')
+    expect(api.DRIVER_FIELDS.length).toBe(api.DRIVER_STRIDE)
+  })
+})
