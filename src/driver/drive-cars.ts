@@ -286,7 +286,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
     // (the steering itself in the second loop: atan and the division end each car's long chain
     // of latency; there, with little else per car, the CPU runs several cars' chains at once)
-    const j = (jobs++ & 0x1fffffff) * JOB_STRIDE
+    const j = (jobs++ & 0x1fffffff) * 4 // (JOB_STRIDE as a literal: a module constant is a module variable in the bundle, loaded and checked per use)
     S[j] = eid
     S[j + 1] = wheelbase * (kappa + corr + wgt * curveKp * shortfall)
     S[j + 2] = wgt * curveKi * shortfall * stepDt
@@ -296,7 +296,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   // --- Steer (the cars that got this far): steer = atan(L·κ)/lock; the curvature loop integrates
   // for the next step, holds at lock, and fades out towards walking pace.
   for (let k = 0; k < jobs; k++) {
-    const j = (k & 0x1fffffff) * JOB_STRIDE, eid = S[j] | 0, d = (eid & 0x7ffffff) * DRIVER_STRIDE
+    const j = (k & 0x1fffffff) * 4, eid = S[j] | 0, d = (eid & 0x7ffffff) * DRIVER_STRIDE
     let u = atan(S[j + 1]) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u
