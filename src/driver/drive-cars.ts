@@ -18,9 +18,13 @@
  * The pieces are the reference maths of projection.ts (projectFrom's search, copied: V8 does not
  * inline it beside atan and sinCos, and calling it was ≈ 8% slower), polyline.ts (sampleNear),
  * profile.ts (profileSpeedAt), speed-control.ts, pursuit.ts and sin-cos.ts, written out here;
- * test/driver/drive-cars.test.ts checks these loops against them step by step. Cost: ≈ 0.105 µs per
- * car in the st200 lane scene (≈ 0.09 µs with every record in cache: the time is instructions,
- * about half of them V8's checks on ≈ 45 typed-array accesses per car, not memory).
+ * test/driver/drive-cars.test.ts checks these loops against them step by step. Cost: ≈ 0.09–0.095 µs
+ * per car in the st200 lane scene (≈ 0.08 µs with every record in cache; was 0.10–0.11 / 0.09). The
+ * time is instructions: V8 re-checks each typed array (map, length, storage: ≈ 6 instructions) on
+ * every iteration, since the loop's interrupt check ends what it knows, and an access costs ≈ 5
+ * more (≈ 20 arrays and ≈ 65 accesses per car, about 450 of its ≈ 650 instructions), so the loop
+ * keeps indices masked (below), skips the window's second segment when it provably cannot win,
+ * and computes the course first (its sin/cos then overlap the projection's loads).
  */
 import type { DriveArrays, DriverPath } from './drive'
 import {
