@@ -1,30 +1,29 @@
 /**
- * The driver's step for every driven car, car by car: where the car is (projected onto its path
- * from its last projection; distance and laps advanced), then the pedals from the speed profile
- * (an open path's end is a full stop, then finished: the brake held, the steering left alone), then
- * the pure-pursuit curvature towards a goal `lookahead` seconds down the path, along the car's
- * course; a second, short loop then turns that into steering (atan, lock) and runs the curvature
- * loop on what the car actually drives.
+ * The driver's step for every driven car, car by car, in one loop: where the car is (projected onto
+ * its path from its last projection; distance and laps advanced), then the pedals from the speed
+ * profile (an open path's end is a full stop, then finished: the brake held, the steering left
+ * alone), then the pure-pursuit curvature towards a goal `lookahead` seconds down the path, along
+ * the car's course, turned into steering (atan, lock) with the curvature loop on what the car
+ * actually drives.
  *
- * Why one main pass with the searches written out: each car's path records (Polyline.packed, one
- * cache line per segment, the profile in it), store entries and driver record are loaded once,
- * where five passes loaded them five times; and the loop makes no call. V8 inlines only so much
- * into one function (atan and the sin/cos pieces take that budget), a call it does not inline boxes
- * its number arguments (an allocation per car), and any call in the loop, even a rare one, makes it
- * reload every array's storage per car. Why the steering in a second loop: atan and the division by
- * the lock end each car's long dependency chain; in the main loop the CPU waits on them car after
- * car, in a loop of a few dozen instructions per car it overlaps several cars' (≈ 5% less time;
- * moving more into it, which needs more loads there, was slower).
+ * Why one pass with the searches written out: each car's path records (Polyline.packed, one cache
+ * line per segment, the profile in it), store entries and driver record are loaded once, where five
+ * passes loaded them five times; and the loop makes no call. V8 inlines only so much into one
+ * function (atan and the sin/cos pieces take that budget), a call it does not inline boxes its
+ * number arguments (an allocation per car), and any call in the loop, even a rare one, makes it
+ * reload every array's storage per car. The course (heading's sin/cos, the body slip) comes first:
+ * it heads the steering's long chain of latency, and there its work overlaps the projection's loads.
+ * (The steering had its own second loop over a scratch of jobs while the course came last, which
+ * then paid ≈ 5%; with the course first it no longer did, and its scratch cost ≈ 25 instructions.)
  * The pieces are the reference maths of projection.ts (projectFrom's search, copied: V8 does not
  * inline it beside atan and sinCos, and calling it was ≈ 8% slower), polyline.ts (sampleNear),
  * profile.ts (profileSpeedAt), speed-control.ts, pursuit.ts and sin-cos.ts, written out here;
- * test/driver/drive-cars.test.ts checks these loops against them step by step. Cost: ≈ 0.09–0.095 µs
- * per car in the st200 lane scene (≈ 0.08 µs with every record in cache; was 0.10–0.11 / 0.09). The
+ * test/driver/drive-cars.test.ts checks this loop against them step by step. Cost: ≈ 0.09 µs per
+ * car in the st200 lane scene (≈ 0.08 µs with every record in cache; was 0.10–0.11 / 0.09). The
  * time is instructions: V8 re-checks each typed array (map, length, storage: ≈ 6 instructions) on
  * every iteration, since the loop's interrupt check ends what it knows, and an access costs ≈ 5
- * more (≈ 20 arrays and ≈ 65 accesses per car, about 450 of its ≈ 650 instructions), so the loop
- * keeps indices masked (below), skips the window's second segment when it provably cannot win,
- * and computes the course first (its sin/cos then overlap the projection's loads).
+ * more (≈ 17 arrays and ≈ 55 accesses per car, most of its ≈ 600 instructions), so the loop keeps
+ * indices masked (below) and skips the window's second segment when it provably cannot win.
  */
 import type { DriveArrays, DriverPath } from './drive'
 import {
@@ -40,20 +39,13 @@ import { atan } from './atan'
 import { cosReduced, quarterTurns, reduceQuarter, sinReduced } from './sin-cos'
 import { BRAKE_DECEL, SPEED_I_MAX, SPEED_KI, SPEED_KP, THROTTLE_ACCEL } from './speed-control'
 
-// Steering jobs of one run, JOB_STRIDE numbers per car: its id, atan's argument L·κ, the curvature
-// loop's increment if not at lock, and the loop's weight. Grows (rarely) to the number of cars.
-const JOB_STRIDE = 4
-
 // Index masks, written as literals (the bundle leaves a module constant a module variable, and V8's
-// range analysis needs the number): `q & 0xfffffff` (a segment), `eid & 0x7ffffff` (an entity id),
-// `k & 0x1fffffff` (a steering job) change no index the loops use, since segments are below 2^28
-// (driverPath refuses more: MAX_DRIVER_SEGMENTS), entity ids below 2^27 (driveCars refuses a
-// larger Driver store) and jobs below 2^29 (one per car). They tell V8 that a record's base plus a
+// range analysis needs the number): `q & 0xfffffff` (a segment) and `eid & 0x7ffffff` (an entity id)
+// change no index the loop uses, since segments are below 2^28 (driverPath refuses more:
+// MAX_DRIVER_SEGMENTS) and entity ids below 2^27 (driveCars refuses a larger Driver store). They tell V8 that a record's base plus a
 // field offset stays below 2^31, so each access is a plain add and a bounds check: without them
 // every one also carried an overflow check and a sign extension (8 instructions where 5 do, ≈ 60
 // accesses per car).
-
-let jobScratch = new Float64Array(JOB_STRIDE * 256)
 
 /** Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer, throttle, brake and the Driver state. */
 export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], cars: ArrayLike<number>, dt: number): void {
@@ -67,9 +59,6 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
   const margin = WINDOW_MARGIN + 0, stoppedSpeed = STOPPED_SPEED + 0, slipStart = SLIP_START + 0, speedKp = SPEED_KP + 0, speedKi = SPEED_KI + 0
   const curveKp = CURVE_KP + 0, curveKi = CURVE_KI + 0, curveIMax = CURVE_I_MAX + 0, curveIMin = -curveIMax
   const stepDt = dt + 0
-  if (jobScratch.length < cars.length * JOB_STRIDE) jobScratch = new Float64Array(cars.length * JOB_STRIDE * 2)
-  const S = jobScratch
-  let jobs = 0
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
@@ -288,25 +277,12 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     }
     let corr = R[d + DRIVER_CURVE_I]
     const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
-    // (the steering itself in the second loop: atan and the division end each car's long chain
-    // of latency; there, with little else per car, the CPU runs several cars' chains at once)
-    const j = (jobs++ & 0x1fffffff) * 4 // (JOB_STRIDE as a literal: a module constant is a module variable in the bundle, loaded and checked per use)
-    S[j] = eid
-    S[j + 1] = wheelbase * (kappa + corr + wgt * curveKp * shortfall)
-    S[j + 2] = wgt * curveKi * shortfall * stepDt
-    S[j + 3] = wgt
-  }
-
-  // --- Steer (the cars that got this far): steer = atan(L·κ)/lock; the curvature loop integrates
-  // for the next step, holds at lock, and fades out towards walking pace.
-  for (let k = 0; k < jobs; k++) {
-    const j = (k & 0x1fffffff) * 4, eid = S[j] | 0, d = (eid & 0x7ffffff) * DRIVER_STRIDE
-    let u = atan(S[j + 1]) / maxSteerA[eid]
+    // --- Steer: steer = atan(L·κ)/lock; the curvature loop integrates for the next step, holds
+    // at lock, and fades out towards walking pace.
+    let u = atan(wheelbase * (kappa + corr + wgt * curveKp * shortfall)) / maxSteerA[eid]
     u = u < 1 ? (u > -1 ? u : -1) : u >= 1 ? 1 : 0 // (NaN: straight ahead)
     steerA[eid] = u
-    let corr = R[d + DRIVER_CURVE_I]
-    if (u < 1 && u > -1) corr += S[j + 2]
-    const wgt = S[j + 3]
+    if (u < 1 && u > -1) corr += wgt * curveKi * shortfall * stepDt
     if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
     R[d + DRIVER_CURVE_I] = corr > curveIMax ? curveIMax : corr < curveIMin ? curveIMin : corr
   }
