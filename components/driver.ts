@@ -1,32 +1,61 @@
 /**
- * Driver component: the path-following driver's per-car state, SoA by entity id. Owned by driver/.
- * The path itself (points, arc length, curvature, speed profile) lives in the sim's driver table
- * (`sim.internal.drivers.paths[eid]`); these fields are what changes each step.
+ * Driver component: the path-following driver's per-car state, one record of DRIVER_STRIDE
+ * doubles per entity id in `Driver.state`. Owned by driver/. The path itself (points, arc length,
+ * curvature, speed profile) lives in the sim's driver table (`sim.internal.drivers.paths[eid]`);
+ * these fields are what changes each step.
+ *
+ * Reading a field: car `eid`'s field is at `eid * DRIVER_STRIDE + DRIVER_<FIELD>`, e.g.
+ * ```ts
+ * const R = sim.components.Driver.state            // (re-read after adding entities: it grows)
+ * const lateral = R[eid * DRIVER_STRIDE + DRIVER_LATERAL]
+ * const laps = R[eid * DRIVER_STRIDE + DRIVER_LAPS] // (integer fields are stored as doubles too)
+ * ```
+ * `sim.aiStatus(car)` gives the public fields as an object; DRIVER_FIELDS lists every field by
+ * name in record order. Write a field only as the driver would (the integer fields as integers).
+ * One record, not one array per field: the step then reads a car's state from one or two cache
+ * lines of one array, where eleven arrays cost eleven sets of V8's per-array checks per car.
  */
 import { createStore } from './store'
 
+/** Segment of the last projection (the next search starts there); an integer. */
+export const DRIVER_SEG = 0
+/** Segment of the last look-ahead point; an integer. */
+export const DRIVER_GOAL_SEG = 1
+/** Arc length of the last projection on the (offset) path, m, in [0, length]. */
+export const DRIVER_S = 2
+/** Distance along the path, m, accumulating over laps on a closed path. */
+export const DRIVER_DISTANCE = 3
+/** The distance at setAi, m. */
+export const DRIVER_START = 4
+/** Full laps since setAi; an integer in [0, 2³¹ − 1]. */
+export const DRIVER_LAPS = 5
+/** Signed distance from the offset path, m (+ = car left of it). */
+export const DRIVER_LATERAL = 6
+/** Profile speed the controller tracks now, m/s. */
+export const DRIVER_TARGET = 7
+/** 1 once an open path's car has stopped at its end, else 0. */
+export const DRIVER_FINISHED = 8
+/** Speed loop's integrator, m/s² of demand. */
+export const DRIVER_SPEED_I = 9
+/** Curvature loop's integrator, 1/m. */
+export const DRIVER_CURVE_I = 10
+/** Doubles per car in `Driver.state`. */
+export const DRIVER_STRIDE = 11
+
+/**
+ * The record's fields by name, in record (and world-snapshot) order, with the integer type each
+ * field was stored in when the store had one array per field ('i32', 'u8'; '' = double): a value
+ * written from outside (a snapshot) is converted as that array converted it.
+ */
+export const DRIVER_FIELDS: readonly { readonly name: string; readonly int: '' | 'i32' | 'u8' }[] = [
+  { name: 'seg', int: 'i32' }, { name: 'goalSeg', int: 'i32' }, { name: 's', int: '' }, { name: 'distance', int: '' },
+  { name: 'start', int: '' }, { name: 'laps', int: 'i32' }, { name: 'lateralError', int: '' }, { name: 'targetSpeed', int: '' },
+  { name: 'finished', int: 'u8' }, { name: 'speedI', int: '' }, { name: 'curveI', int: '' },
+]
+
 /** Creates the Driver store of one sim. */
 export function createDriverComponent() {
-  const Driver = createStore({
-    // segment of the last projection (the next search starts there), and of the last look-ahead point
-    seg: Int32Array,
-    goalSeg: Int32Array,
-    // arc length of the last projection on the (offset) path, m, in [0, length]
-    s: Float64Array,
-    // distance along the path, m, accumulating over laps on a closed path; and its value at setAi
-    distance: Float64Array,
-    start: Float64Array,
-    laps: Int32Array,
-    // signed distance from the offset path, m (+ = car left of it)
-    lateralError: Float64Array,
-    // profile speed the controller tracks now, m/s
-    targetSpeed: Float64Array,
-    // 1 once an open path's car has stopped at its end
-    finished: Uint8Array,
-    // integrators: speed loop (m/s² of demand) and curvature loop (rad of road-wheel angle)
-    speedI: Float64Array,
-    curveI: Float64Array,
-  } as const)
+  const Driver = createStore({ state: [Float64Array, DRIVER_STRIDE] } as const)
   return { Driver }
 }
 

@@ -35,6 +35,10 @@ export type { AiOptions } from './driver/options'
 export type { AiStatus } from './driver/install'
 export { createPolyline, samplePath, resamplePath, pathLength, stadiumPath, smoothClosedPath, pointCurvatures } from './driver/path'
 export type { Polyline } from './driver/path'
+export {
+  DRIVER_SEG, DRIVER_GOAL_SEG, DRIVER_S, DRIVER_DISTANCE, DRIVER_START, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_TARGET, DRIVER_FINISHED,
+  DRIVER_SPEED_I, DRIVER_CURVE_I, DRIVER_STRIDE, DRIVER_FIELDS,
+} from '../components/driver'
 export { sphere, box, capsule, cylinder, heightfield } from './collision/shapes'
 export type { Shape, ShapeKind, SphereShape, BoxShape, CapsuleShape, CylinderShape, HeightfieldShape } from './collision/shapes'
 export type { ColliderOptions } from './collision/install'

@@ -11,7 +11,7 @@
 /** Arc tangent of `x` (rad), within 1 ulp of Math.atan(x) (exact for ±0, ±∞, NaN, |x| < 2^-27 and |x| ≥ 2^66). Cost: ~20 flops, no call. */
 export function atan(x: number): number {
   if (x !== x) return x + x // NaN
-  const ax = x < 0 ? -x : x
+  const ax = Math.abs(x)
   if (ax >= 73786976294838206464) return x > 0 ? 1.57079632679489655800e+00 + 6.12323399573676603587e-17 : -1.57079632679489655800e+00 - 6.12323399573676603587e-17 // |x| ≥ 2^66 (and ±∞)
   let r = x, hi = 0, lo = 0, reduced = true
   if (ax < 0.4375) {
@@ -29,5 +29,5 @@ export function atan(x: number): number {
     z4 * ((4.97687799461593236017e-02 + z * -3.65315727442169155270e-02) + z2 * 1.62858201153657823623e-02)))
   if (!reduced) return r - r * poly
   const v = hi - ((r * poly - lo) - r)
-  return x < 0 ? -v : v
+  return v * (1 - 2 * +(x < 0)) // (v ≥ 0; the sign without a branch, as steering swings both ways)
 }

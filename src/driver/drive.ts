@@ -6,7 +6,10 @@
  * and writes only steer, throttle, brake.
  */
 import type { CarStore } from '../../components/car'
-import type { DriverStore } from '../../components/driver'
+import {
+  DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, type DriverStore,
+} from '../../components/driver'
 import type { Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
 import { projectAll, PROJ_LAT, PROJ_S } from './projection'
@@ -31,15 +34,40 @@ export interface DriverPath {
   readonly endX: number
   readonly endY: number
   readonly narrowGap: number
+  /**
+   * tan² of the sharpest turn between consecutive segments, rounded up (Infinity when one turns
+   * by 90° or more). drive-cars.ts skips the narrow window's second segment when the car's foot
+   * on the hint lies farther than lateral distance × tan(turn) before the hint's end: the next
+   * segment then leaves away from the car, so it cannot be the closer.
+   */
+  readonly turnTan2: number
 }
 
-/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in). */
+/** Most segments a driver path may have (drive-cars.ts masks segment indices to 28 bits so V8 drops its overflow checks). */
+export const MAX_DRIVER_SEGMENTS = 0xfffffff
+
+/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in); throws a RangeError naming `path` beyond MAX_DRIVER_SEGMENTS. */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+  if (poly.segments > MAX_DRIVER_SEGMENTS) throw new RangeError(`path must have at most ${MAX_DRIVER_SEGMENTS} segments, got ${poly.segments}`)
   return {
     poly, kappa, profile, options,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: poly.narrowGap,
+    turnTan2: sharpestTurnTan2(poly),
   }
+}
+
+/** tan² of the sharpest turn from one segment of `poly` to the next, rounded up; Infinity for a turn of 90° or more. */
+export function sharpestTurnTan2(poly: Polyline): number {
+  const { tx, ty, segments, closed } = poly
+  let worst = 0
+  for (let i = 0; i < (closed ? segments : segments - 1); i++) {
+    const j = i + 1 === segments ? 0 : i + 1
+    const dot = tx[i] * tx[j] + ty[i] * ty[j], cross = tx[i] * ty[j] - ty[i] * tx[j]
+    const tan2 = dot > 0 ? (cross * cross) / (dot * dot) : Infinity
+    if (tan2 > worst) worst = tan2
+  }
+  return worst * (1 + 1e-6) + 1e-12 // (up: its own rounding, and the distances' in the test)
 }
 
 /** The projection searches this far (m) beyond twice a step's travel either side of the last one. */
@@ -72,8 +100,8 @@ export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
-  seg: Int32Array; goalSeg: Int32Array; s: Float64Array; distance: Float64Array; start: Float64Array; laps: Int32Array
-  lateralError: Float64Array; targetSpeed: Float64Array; finished: Uint8Array; speedI: Float64Array; curveI: Float64Array
+  /** Driver.state: each car's driver record (DRIVER_STRIDE doubles). */
+  state: Float64Array
 }
 
 /** The DriveArrays of a sim's stores (one per sim, made once; named stores keep it a fast object). */
@@ -88,8 +116,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
   V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
-  V.seg = D.seg; V.goalSeg = D.goalSeg; V.s = D.s; V.distance = D.distance; V.start = D.start; V.laps = D.laps
-  V.lateralError = D.lateralError; V.targetSpeed = D.targetSpeed; V.finished = D.finished; V.speedI = D.speedI; V.curveI = D.curveI
+  V.state = D.state
 }
 
 // Scratch of startDriver (single-threaded, so shared by every sim).
@@ -100,15 +127,16 @@ const accel = new Float64Array(1)
 export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
   const seg = projectAll(path.poly, Car.x[eid], Car.y[eid], proj)
   const s = proj[PROJ_S]
-  D.seg[eid] = seg
-  D.goalSeg[eid] = seg
-  D.s[eid] = s
-  D.distance[eid] = s
-  D.start[eid] = s
-  D.laps[eid] = 0
-  D.lateralError[eid] = proj[PROJ_LAT]
-  D.targetSpeed[eid] = profileSpeedAt(path.poly, path.profile, seg, s, accel)
-  D.finished[eid] = 0
-  D.speedI[eid] = 0
-  D.curveI[eid] = 0
+  const R = D.state, o = eid * DRIVER_STRIDE
+  R[o + DRIVER_SEG] = seg
+  R[o + DRIVER_GOAL_SEG] = seg
+  R[o + DRIVER_S] = s
+  R[o + DRIVER_DISTANCE] = s
+  R[o + DRIVER_START] = s
+  R[o + DRIVER_LAPS] = 0
+  R[o + DRIVER_LATERAL] = proj[PROJ_LAT]
+  R[o + DRIVER_TARGET] = profileSpeedAt(path.poly, path.profile, seg, s, accel)
+  R[o + DRIVER_FINISHED] = 0
+  R[o + DRIVER_SPEED_I] = 0
+  R[o + DRIVER_CURVE_I] = 0
 }

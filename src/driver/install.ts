@@ -5,6 +5,7 @@ import type { AiOptions } from './options'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { drivePaths } from '../../systems/drive-paths'
+import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
 export { buildDriverPath } from './path-table'
@@ -76,13 +77,13 @@ export function installDrivers(sim: Sim): DriverState {
       aiStatus(car) {
         const eid = assertCar(car)
         if (!hasComponent(world, eid, Driver)) return null
-        const D = sim.components.Driver
+        const R = sim.components.Driver.state, o = eid * DRIVER_STRIDE
         return {
-          distance: D.distance[eid],
-          laps: D.laps[eid],
-          lateralError: D.lateralError[eid],
-          targetSpeed: D.targetSpeed[eid],
-          finished: D.finished[eid] === 1,
+          distance: R[o + DRIVER_DISTANCE],
+          laps: R[o + DRIVER_LAPS],
+          lateralError: R[o + DRIVER_LATERAL],
+          targetSpeed: R[o + DRIVER_TARGET],
+          finished: R[o + DRIVER_FINISHED] === 1,
         }
       },
       clearAi(car) {

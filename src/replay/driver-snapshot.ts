@@ -10,6 +10,7 @@ import type { Sim } from '../sim'
 import { describe } from '../validate'
 import { buildDriverPath } from '../driver/install'
 import { decodeF64, encodeF64 } from './codec'
+import { DRIVER_FIELDS, DRIVER_STRIDE } from '../../components/driver'
 
 /** A driver as stored in a world snapshot. */
 export interface DriverEntry {
@@ -17,7 +18,7 @@ export interface DriverEntry {
   path: number
   /** The driver's resolved options. */
   options: Record<string, number | boolean>
-  /** Every Driver store field of the car, in store order (base64 Float64Array). */
+  /** Every field of the car's Driver record, in record order (base64 Float64Array). */
   fields: string
 }
 
@@ -44,9 +45,7 @@ export interface PathCache {
 const MAX_POINTS = 1 << 20
 const MAX_PATHS = 1 << 16
 
-function driverFields(sim: Sim): string[] {
-  return Object.keys(sim.components.Driver)
-}
+const FIELD_NAMES = DRIVER_FIELDS.map((f) => f.name)
 
 /** The driver of `car` as plain data (its path added to `pool`), or null when it has none. */
 export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEntry | null {
@@ -67,10 +66,8 @@ export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEnt
     }
     pool.byBase.set(base, i)
   }
-  const D = components.Driver as unknown as Record<string, Float64Array | Int32Array | Uint8Array>
-  const names = driverFields(sim)
-  const fields = new Float64Array(names.length)
-  for (let k = 0; k < names.length; k++) fields[k] = D[names[k]][car]
+  const R = components.Driver.state, o = car * DRIVER_STRIDE
+  const fields = R.slice(o, o + DRIVER_STRIDE)
   return { path: i, options: { ...path.options }, fields: encodeF64(fields) }
 }
 
@@ -130,7 +127,7 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
     cache.built.set(key, shape)
   }
   const fields = decodeF64(e.fields, `${name}.fields`)
-  const names = driverFields(sim)
+  const names = FIELD_NAMES
   if (fields.length !== names.length) throw new RangeError(`${name}.fields must hold ${names.length} numbers, got ${fields.length}`)
   for (let i = 0; i < names.length; i++) {
     const v = fields[i]
@@ -160,8 +157,11 @@ export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null, 
     Object.keys(options).every((k) => Object.is((current.options as Record<string, unknown>)[k], options[k]))
   // Only set the path when it differs (setAi resets the store fields, which are written next anyway).
   if (!sameNow) sim.setAi(car, points, options)
-  const D = components.Driver as unknown as Record<string, Float64Array | Int32Array | Uint8Array>
-  const names = driverFields(sim)
+  const R = components.Driver.state, o = car * DRIVER_STRIDE
   const fields = decodeF64(entry.fields, 'fields')
-  for (let i = 0; i < names.length; i++) D[names[i]][car] = fields[i]
+  // (integer fields converted as their own Int32Array/Uint8Array once converted them)
+  for (let i = 0; i < DRIVER_FIELDS.length; i++) {
+    const int = DRIVER_FIELDS[i].int, v = fields[i]
+    R[o + i] = int === 'i32' ? v | 0 : int === 'u8' ? v & 255 : v
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
+import { driverRecord } from './driver-record'
 import { stadiumPath } from '../../src/driver/path'
 import { sampleNear } from '../../src/driver/polyline'
 import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from '../../src/driver/projection'
@@ -8,8 +9,13 @@ import { profileSpeedAt } from '../../src/driver/profile'
 import { lookaheadDistance, pursuitCurvature, steerForCurvature } from '../../src/driver/pursuit'
 import { brakeFor, speedDemand, throttleFor } from '../../src/driver/speed-control'
 import {
-  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
+  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, driverPath, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, MAX_DRIVER_SEGMENTS, SLIP_START,
+  STOPPED_SPEED, WINDOW_MARGIN,
 } from '../../src/driver/drive'
+import { driveCars } from '../../src/driver/drive-cars'
+import { DRIVER_STRIDE } from '../../components/driver'
+import type { Polyline } from '../../src/driver/polyline'
+import type { ResolvedAiOptions } from '../../src/driver/options'
 
 // drive-cars.ts writes the driver's step out in one loop (for V8). Here the same step is composed
 // from the reference pieces (projection, sampleNear, profileSpeedAt, speed-control, pursuit) and
@@ -21,23 +27,23 @@ interface Expected { seg: number; s: number; distance: number; laps: number; lat
 
 /** The driver step of `car` from the sim's current state, by the reference pieces (state untouched). */
 function referenceStep(sim: Sim, car: number, dt: number): Expected {
-  const C = sim.components.Car, D = sim.components.Driver
+  const C = sim.components.Car, D = driverRecord(sim, car)
   const path = sim.internal.drivers.paths[car]!
   const poly = path.poly, L = poly.length
   const px = C.x[car], py = C.y[car], speed = C.speed[car]
   const proj = new Float64Array(3)
-  let seg = projectNear(poly, px, py, D.seg[car], WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
+  let seg = projectNear(poly, px, py, D.seg, WINDOW_MARGIN + 2 * Math.abs(speed) * dt, proj)
   if (proj[PROJ_DIST] > LOST_DISTANCE) seg = projectAll(poly, px, py, proj)
   const s = proj[PROJ_S]
-  let ds = s - D.s[car]
+  let ds = s - D.s
   if (poly.closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds
-  const distance = D.distance[car] + ds
-  let laps = D.laps[car]
+  const distance = D.distance + ds
+  let laps = D.laps
   if (poly.closed) {
-    const run = distance - D.start[car]
+    const run = distance - D.start
     if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) laps = Math.max(0, Math.floor(run / L))
   }
-  const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed[car], finished: D.finished[car], speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car] }
+  const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed, finished: D.finished, speedI: D.speedI, throttle: C.throttle[car], brake: C.brake[car] }
   if (!poly.closed) {
     if (e.finished === 0 && L - s <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
         Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) e.finished = 1
@@ -48,7 +54,7 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
   if (poly.closed || L - s > FINAL_BRAKE) {
     const accel = new Float64Array(1)
     e.target = profileSpeedAt(poly, path.profile, seg, s, accel)
-    const speedI = Float64Array.of(D.speedI[car])
+    const speedI = Float64Array.of(D.speedI)
     const demand = speedDemand(speedI, 0, e.target, accel[0], speed, dt)
     e.speedI = speedI[0]
     const slip = vx > CURVE_MIN_SPEED ? Math.abs(vy - 0.5 * C.wheelbase[car] * C.yawRate[car]) / vx : 0
@@ -61,8 +67,8 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
   if (!poly.closed && ahead > L) {
     goal[0] = poly.x[poly.n - 1] + poly.tx[poly.segments - 1] * (ahead - L)
     goal[1] = poly.y[poly.n - 1] + poly.ty[poly.segments - 1] * (ahead - L)
-    e.goalSeg = D.goalSeg[car]
-  } else e.goalSeg = sampleNear(poly, D.goalSeg[car], ahead, goal)
+    e.goalSeg = D.goalSeg
+  } else e.goalSeg = sampleNear(poly, D.goalSeg, ahead, goal)
   const abs = Math.abs(speed)
   const w = abs <= CURVE_MIN_SPEED ? 0 : abs >= 2 * CURVE_MIN_SPEED ? 1 : abs / CURVE_MIN_SPEED - 1
   const h = C.heading[car]
@@ -73,7 +79,7 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
     ;[ux, uy] = [(ux - slope * uy) / n, (uy + slope * ux) / n]
   }
   const kappa = pursuitCurvature(px, py, ux, uy, goal[0], goal[1])
-  let corr = D.curveI[car]
+  let corr = D.curveI
   const shortfall = w > 0 ? kappa - C.yawRate[car] / speed : 0
   e.steer = steerForCurvature(kappa + corr + w * CURVE_KP * shortfall, C.wheelbase[car], C.maxSteer[car])
   if (e.steer < 1 && e.steer > -1) corr += w * CURVE_KI * shortfall * dt
@@ -83,9 +89,9 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
 }
 
 function actual(sim: Sim, car: number): Expected {
-  const C = sim.components.Car, D = sim.components.Driver
-  return { seg: D.seg[car], s: D.s[car], distance: D.distance[car], laps: D.laps[car], lat: D.lateralError[car], target: D.targetSpeed[car], finished: D.finished[car],
-    speedI: D.speedI[car], throttle: C.throttle[car], brake: C.brake[car], goalSeg: D.goalSeg[car], steer: C.steer[car], curveI: D.curveI[car] }
+  const C = sim.components.Car, D = driverRecord(sim, car)
+  return { seg: D.seg, s: D.s, distance: D.distance, laps: D.laps, lat: D.lateralError, target: D.targetSpeed, finished: D.finished,
+    speedI: D.speedI, throttle: C.throttle[car], brake: C.brake[car], goalSeg: D.goalSeg, steer: C.steer[car], curveI: D.curveI }
 }
 
 describe('driveCars (the loop) against the reference pieces', () => {
@@ -138,5 +144,72 @@ describe('driveCars (the loop) against the reference pieces', () => {
     expect(Math.abs(sim.aiStatus(lost)!.lateralError)).toBeLessThan(0.5) // and the lost one back
     expect(mismatches.slice(0, 3)).toEqual([])
     expect(worst).toBeLessThan(1e-9) // (in practice a few ulps)
+  })
+})
+
+describe('driveCars index bounds (the loops mask indices to 28 / 27 bits)', () => {
+  it('refuses a path of more than MAX_DRIVER_SEGMENTS segments and a Driver store beyond 2^27 ids', () => {
+    const poly = { segments: MAX_DRIVER_SEGMENTS + 1, x: new Float64Array(2), y: new Float64Array(2), n: 2 } as unknown as Polyline
+    expect(() => driverPath(poly, new Float64Array(0), new Float64Array(0), {} as ResolvedAiOptions)).toThrow(/path must have at most 268435455 segments/)
+    const sim = createSim(createWorld())
+    const V = { ...sim.internal.drivers.arrays, state: { length: 0x8000000 * DRIVER_STRIDE + DRIVER_STRIDE } as unknown as Float64Array }
+    expect(() => driveCars(V, [], [], 1 / 60)).toThrow(/entity ids below 2\^27/)
+  })
+})
+
+describe('driveCars narrow window (the next segment skipped when the hint is provably the closer)', () => {
+  it('projects as the reference search next to the vertices of a zigzag with turns up to 80°', () => {
+    const sim = createSim(createWorld())
+    let seed = 7
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296)
+    const pts: number[] = [0, 0]
+    let heading = 0, x = 0, y = 0
+    for (let i = 0; i < 60; i++) {
+      heading += (rnd() * 2 - 1) * (80 * Math.PI / 180) * (i % 3 === 0 ? 1 : 0.05)
+      const len = 2 + rnd()
+      x += len * Math.cos(heading); y += len * Math.sin(heading)
+      pts.push(x, y)
+    }
+    const car = sim.addCar({ position: [0, 0], speed: 0, lod: 'singleTrack' })
+    sim.setAi(car, pts)
+    const path = sim.internal.drivers.paths[car]!, poly = path.poly
+    expect(path.turnTan2).toBeGreaterThan(5) // (tan 80°² ≈ 32: the sharpest turn is steep)
+    const C = sim.components.Car, D = driverRecord(sim, car)
+    const proj = new Float64Array(3)
+    let differ = 0, trials = 0
+    for (let h = 0; h + 1 < poly.segments; h++) {
+      for (let k = 0; k < 40; k++) {
+        // near the hint's end: the foot from 1 m before it to 1 mm past it, on either side
+        const back = k < 20 ? Math.pow(10, -6 * rnd()) : -1e-3 * rnd(), side = (rnd() * 2 - 1) * 2
+        const len = poly.s[h + 1] - poly.s[h], t = len - back
+        const px = poly.x[h] + poly.tx[h] * t - poly.ty[h] * side, py = poly.y[h] + poly.ty[h] * t + poly.tx[h] * side
+        C.x[car] = px; C.y[car] = py; C.speed[car] = 0; C.vx[car] = 0
+        D.seg = h; D.s = poly.s[h]; D.distance = 0
+        const seg = projectNear(poly, px, py, h, WINDOW_MARGIN, proj)
+        driveCars(sim.internal.drivers.arrays, sim.internal.drivers.paths, [car], 1 / 60)
+        trials++
+        if (D.seg !== seg || Math.abs(D.s - proj[PROJ_S]) > 1e-12 || Math.abs(D.lateralError - proj[PROJ_LAT]) > 1e-12) differ++
+      }
+    }
+    expect(trials).toBeGreaterThan(2000)
+    expect(differ).toBe(0)
+  })
+})
+
+describe('the Driver record read by its exported offsets', () => {
+  it('gives what aiStatus reports', async () => {
+    const api = await import('../../src/index')
+    const sim = createSim(createWorld())
+    const car = sim.addCar({ position: [0, -52], speed: 8, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, stadiumPath(200, 50, 1), { closed: true })
+    sim.stepMany(1 / 60, 300)
+    const R = sim.components.Driver.state, o = car * api.DRIVER_STRIDE, st = sim.aiStatus(car)!
+    expect(R[o + api.DRIVER_DISTANCE]).toBe(st.distance)
+    expect(R[o + api.DRIVER_LAPS]).toBe(st.laps)
+    expect(R[o + api.DRIVER_LATERAL]).toBe(st.lateralError)
+    expect(R[o + api.DRIVER_TARGET]).toBe(st.targetSpeed)
+    expect(api.DRIVER_FIELDS.map((f) => f.name)[api.DRIVER_CURVE_I]).toBe('curveI')
+    expect(api.DRIVER_FIELDS.length).toBe(api.DRIVER_STRIDE)
   })
 })

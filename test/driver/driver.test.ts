@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addComponent, addEntity, createWorld, removeEntity } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
+import { driverRecord } from './driver-record'
 import { stadiumPath } from '../../src/driver/path'
 import { addSimpleCar, UNDERSTEER } from './simple-car'
 
@@ -10,9 +11,9 @@ import { addSimpleCar, UNDERSTEER } from './simple-car'
 const oval = stadiumPath(200, 50, 1)
 
 function fieldsOf(sim: Sim, car: number): number[] {
-  const C = sim.components.Car, D = sim.components.Driver
+  const C = sim.components.Car, D = driverRecord(sim, car)
   return [C.x[car], C.y[car], C.heading[car], C.speed[car], C.steer[car], C.throttle[car], C.brake[car],
-    D.distance[car], D.lateralError[car], D.speedI[car], D.curveI[car], D.seg[car]]
+    D.distance, D.lateralError, D.speedI, D.curveI, D.seg]
 }
 
 describe('setAi / aiStatus / clearAi', () => {
@@ -119,14 +120,14 @@ describe('hostile driver state (e.g. from a mutated snapshot)', () => {
     const sim = createSim(createWorld())
     const car = addSimpleCar(sim, -100, -50, 0, 10)
     sim.setAi(car, oval, { closed: true })
-    const D = sim.components.Driver, C = sim.components.Car
-    D.distance[car] = 1e300; D.start[car] = -1e300; D.speedI[car] = 1e300; D.curveI[car] = -1e300
-    D.goalSeg[car] = 1e9; D.seg[car] = -7
+    const D = driverRecord(sim, car), C = sim.components.Car
+    D.distance = 1e300; D.start = -1e300; D.speedI = 1e300; D.curveI = -1e300
+    D.goalSeg = 1e9; D.seg = -7
     C.speed[car] = 12; C.vx[car] = 5e-324; C.vy[car] = 3 // speed and velocity that disagree (a hostile snapshot)
     sim.step(1 / 60)
-    expect(D.laps[car]).toBe(0x7fffffff)
-    expect(Math.abs(D.curveI[car])).toBeLessThanOrEqual(0.02)
-    expect(Math.abs(D.speedI[car])).toBeLessThanOrEqual(3)
+    expect(D.laps).toBe(0x7fffffff)
+    expect(Math.abs(D.curveI)).toBeLessThanOrEqual(0.02)
+    expect(Math.abs(D.speedI)).toBeLessThanOrEqual(3)
     expect(Math.abs(C.steer[car])).toBeLessThanOrEqual(1)
     expect(Number.isFinite(C.throttle[car] + C.brake[car] + sim.aiStatus(car)!.lateralError)).toBe(true)
   })
