@@ -1,28 +1,25 @@
 /**
- * Type-feedback warm-up of the vehicle models. V8 optimises a model's substep once it is hot,
+ * Type-feedback warm-up of the single-track model. V8 optimises singleTrackSubsteps once it is hot,
  * and a branch it has never run (the first brake with ABS, the first slide, traction control's
  * first cut, a crawl below DYNAMIC_ABOVE, rolling backwards) deoptimises it when first taken; it is
  * then re-optimised. Each re-optimisation is a chance for V8 to install an on-stack-replacement copy
  * of the substep loop just as the new code deoptimises, after which every call enters through
  * baseline code and allocates (~5 kB per car per host step) for thousands of steps. So, the first
- * time a model runs a flag combination of definition (ABS, TCS, LSD, driven axles), its car runs a
- * few substeps through each such branch while the functions are still unoptimised, and its state
- * is put back bit for bit: no result changes, and the optimised code has seen every branch (so
- * also no deopt's spell of unoptimised, allocating substeps).
- * Cost: ~5 ms (single-track) to ~11 ms (four-wheel) of unoptimised substeps, once per model and
- * combination per process (at its first addCar or setLod).
+ * time a flag combination of definition (ABS, TCS, driven axles) goes single-track, its car runs a
+ * few substeps through each such branch while the function is still unoptimised, and its state is
+ * put back bit for bit: no result changes, and the optimised code has seen every branch.
+ * Cost: ~40 calls of a few substeps, once per combination per process.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import { singleTrackSubsteps } from './single-track'
-import { fourWheelSubstep } from './four-wheel'
 import { substep } from './substep'
 
 const warmed = new Set<string>()
 
-// the fields the models read or write, saved and put back
-const SCALARS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'ax', 'steerAngle', 'engineSpeed', 'gearActual', 'shiftTimer', 'steer', 'throttle', 'brake', 'handbrake', 'clutch', 'gear', 'heave', 'heaveRate', 'roll', 'rollRate', 'pitch', 'pitchRate'] as const
+// the fields singleTrackSubsteps and prepareDriveline read or write, saved and put back
+const SCALARS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'ax', 'steerAngle', 'engineSpeed', 'gearActual', 'shiftTimer', 'steer', 'throttle', 'brake', 'handbrake', 'clutch', 'gear'] as const
 const saved = new Float64Array(SCALARS.length + 4)
 
 /**
@@ -50,13 +47,9 @@ const SCENES: Scene[] = [
   { v: 15, spin: 1, yaw: 0, ax: 100, steer: 0, throttle: 0, brake: 0, handbrake: 0, gear: 1 }, // an unloaded axle
 ]
 
-/**
- * Runs car `eid` (its model C.model at C.hz, definition `d`, the sim's surfaces and gravity, m/s²)
- * through SCENES once per model and flag combination, then restores it exactly.
- */
-export function warmModel(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, gravity: number): void {
-  const model = C.model[eid]
-  const key = `${model} ${d.abs} ${d.tcs} ${d.lsd} ${d.axleShare[0] !== 0} ${d.axleShare[2] !== 0} ${surfaces !== null}`
+/** Runs car `eid` (single-track at C.hz, definition `d`, the sim's surfaces and gravity, m/s²) through SCENES once per flag combination, then restores it exactly. */
+export function warmSingleTrack(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, gravity: number): void {
+  const key = `${d.abs} ${d.tcs} ${d.axleShare[0] !== 0} ${d.axleShare[2] !== 0} ${surfaces !== null}`
   if (warmed.has(key)) return
   warmed.add(key)
   const ws = C.wheelSpeed
@@ -75,10 +68,8 @@ export function warmModel(C: CarStore, d: ResolvedCar, eid: number, surfaces: Su
       C.engineSpeed[eid] = s.engine ? s.engine * d.maxW : d.idleW; C.gearActual[eid] = s.engaged ?? 0; C.shiftTimer[eid] = 0
       C.steer[eid] = s.steer; C.throttle[eid] = s.throttle; C.brake[eid] = s.brake; C.handbrake[eid] = s.handbrake
       C.clutch[eid] = 0; C.gear[eid] = s.gear
-      C.heave[eid] = 0; C.heaveRate[eid] = 0; C.roll[eid] = 0; C.rollRate[eid] = 0; C.pitch[eid] = 0; C.pitchRate[eid] = 0
       ws.fill((s.v * s.spin) / d.R, w0, w0 + 4)
-      if (model === 1) for (let k = 0; k < 3; k++) singleTrackSubsteps(C, d, eid, surfaces, 4)
-      else for (let k = 0; k < 6; k++) fourWheelSubstep(C, d, eid, surfaces)
+      for (let k = 0; k < 3; k++) singleTrackSubsteps(C, d, eid, surfaces, 4)
     }
   }
   for (let i = 0; i < SCALARS.length; i++) C[SCALARS[i]][eid] = saved[i]

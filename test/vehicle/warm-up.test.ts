@@ -1,5 +1,5 @@
-// The models' feedback warm-up (src/vehicle/warm-up.ts) runs on a car's first addCar or setLod per
-// model and flag combination and must leave no trace: a warmed car and an unwarmed twin in
+// The single-track feedback warm-up (src/vehicle/warm-up.ts) runs on a car's first switch to
+// single-track per flag combination and must leave no trace: a warmed car and an unwarmed twin in
 // another sim (the same combination, so not warmed again) stay bit-identical, at rest and driven.
 import { describe, expect, it } from 'vitest'
 import { presets, type CarDefinition, type Sim } from '../../src/index'
@@ -21,12 +21,12 @@ function row(sim: Sim, eid: number): string {
   return bits(out)
 }
 
-function twins(definition: CarDefinition, lod: 'full' | 'singleTrack', viaSetLod: boolean): void {
+function twins(definition: CarDefinition, viaSetLod: boolean): void {
   const sims = [makeSim(), makeSim()]
   // the first car in the process with this combination is warmed, its twin is not
   const cars = sims.map((sim) => {
-    const car = sim.addCar({ definition, position: [5, 7], heading: 0.3, speed: 12, lod: viaSetLod ? 'frozen' : lod })
-    if (viaSetLod) sim.setLod(car, lod, lod === 'full' ? undefined : 240)
+    const car = sim.addCar({ definition, position: [5, 7], heading: 0.3, speed: 12, lod: viaSetLod ? 'full' : 'singleTrack' })
+    if (viaSetLod) sim.setLod(car, 'singleTrack', 240)
     return car
   })
   const same = () => {
@@ -42,17 +42,11 @@ function twins(definition: CarDefinition, lod: 'full' | 'singleTrack', viaSetLod
   same()
 }
 
-describe('model warm-up', () => {
+describe('single-track warm-up', () => {
   it('leaves a car added at single-track exactly as set (hatchback: ABS, TCS, front drive)', () => {
-    twins(presets.hatchback, 'singleTrack', false)
-  })
-  it('leaves a car added at full exactly as set (four-wheel hatchback)', () => {
-    twins(presets.hatchback, 'full', false)
-  })
-  it('leaves a car moved to full by setLod exactly as it was (van without TCS)', () => {
-    twins({ ...presets.van, tractionControl: false }, 'full', true)
+    twins(presets.hatchback, false)
   })
   it('leaves a car moved to single-track by setLod exactly as it was (rear drive, no ABS)', () => {
-    twins({ ...presets.sportsCar, brakes: { ...presets.sportsCar.brakes, abs: false } }, 'singleTrack', true)
+    twins({ ...presets.sportsCar, brakes: { ...presets.sportsCar.brakes, abs: false } }, true)
   })
 })
