@@ -8,7 +8,10 @@
  * time a flag combination of definition (ABS, TCS, driven axles) goes single-track, its car runs a
  * few substeps through each such branch while the function is still unoptimised, and its state is
  * put back bit for bit: no result changes, and the optimised code has seen every branch.
- * Cost: ~40 calls of a few substeps, once per combination per process.
+ * Cost: ~5 ms of unoptimised substeps, once per combination per process (first addCar or setLod).
+ * The four-wheel model is not warmed this way: tried, the scenes' call counts (many without clutch
+ * torque) got stepDriveline and prepareDriveline optimised early with tcsTorque and
+ * engineSpeedAfter left uninlined, boxing their doubles (47 kB a host step in full20, every run).
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
