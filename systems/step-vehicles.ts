@@ -54,7 +54,10 @@ export function stepVehicles(world: World): World {
     const vx = vxs[eid]
     const vy = vys[eid]
     const v = Math.sqrt(vx * vx + vy * vy)
-    speeds[eid] = vx < 0 ? -v : v
+    // the negation taken on every car, not only when one first rolls backwards: an operation V8 has
+    // never run deoptimises this loop, which then runs unoptimised (allocating) until re-optimised
+    const back = -v
+    speeds[eid] = vx < 0 ? back : v
   }
   return world
 }

@@ -84,7 +84,12 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
     if (share[0] > 0) lsdPair(d, 0, 1, tc * (share[0] + share[1]))
     if (share[2] > 0) lsdPair(d, 2, 3, tc * (share[2] + share[3]))
   }
-  if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) limitSpin(d, i)
+  if (d.tcs) {
+    // called here, not through a per-wheel wrapper: a wrapper optimised on its own before
+    // tcsTorque had feedback would call it uninlined, boxing its doubles on every call
+    const h = substep[0]
+    for (let i = 0; i < 4; i++) if (share[i] !== 0) ptTorque[i] = tcsTorque(d, h, ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
+  }
 }
 
 /**
@@ -182,11 +187,6 @@ export function engineSpeedAfter(d: ResolvedCar, h: number, we: number, te: numb
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-/** Traction control on driven wheel slot `i`: ptTorque[i] limited by tcsTorque. */
-export function limitSpin(d: ResolvedCar, i: number): void {
-  ptTorque[i] = tcsTorque(d, substep[0], ptTorque[i], ptGround[i], ptFree[i], ptJ[i])
-}
-
 /**
  * Traction control over a substep of `h` s: drive torque `t` (N·m) limited so that a wheel of
  * free spin `free` (rad/s), effective inertia `J` and ground speed `u` (m/s) spins up at most to

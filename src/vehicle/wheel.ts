@@ -59,9 +59,12 @@ export function freeSpinMomentum(d: ResolvedCar, h: number, omega: number, iw: n
   const R = d.R
   const base = iw * omega + h * R * cx * vxw
   let num = friction(base, h * (brakeT + fricT))
+  // The spin without the pedal, for ABS, taken on every call rather than in the (rarely run) ABS
+  // branch: there V8 saw the call too seldom to inline it, and a call's (tagged) result merged
+  // into num made num tagged on every path, a heap number per wheel per substep.
+  const unbraked = friction(base, h * fricT)
   if (d.abs && brakeT > 0 && (vxw > 1 || vxw < -1)) {
     const limit = (vxw * (1 - ABS_SLIP * d.peakSlip) * J) / R
-    const unbraked = friction(base, h * fricT)
     if (vxw > 0 && num < limit) num = unbraked < limit ? unbraked : limit
     else if (vxw < 0 && num > limit) num = unbraked > limit ? unbraked : limit
   }
