@@ -136,26 +136,34 @@ export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (Height
       emptyAabb(a, o)
       return
   }
-  writePaddedAabb(a, o, cx, cy, cz, ex, ey, ez)
+  a[o] = cx; a[o + 1] = cy; a[o + 2] = cz; a[o + 3] = ex; a[o + 4] = ey; a[o + 5] = ez
+  padAabb(a, o)
 }
 
 /** computeAabb for a collider known to be a box (the per-step pose write skips the kind dispatch; same bits). */
 export function computeBoxAabb(C: ColliderStore, eid: number): void {
-  const P = C.position, p3 = eid * 3
-  boxAabb(C.aabb, eid * 6, P[p3], P[p3 + 1], P[p3 + 2], C.rotation, eid * 9, C.params, eid * 4)
+  boxAabb(C.aabb, eid * 6, C.position, eid * 3, C.rotation, eid * 9, C.params, eid * 4)
 }
 
-/** Writes the padded AABB of a box with half extents hp[q..q+2], centre (x, y, z) and rotation R[o..o+8] into a[ao..ao+5]. */
-export function boxAabb(a: Float64Array, ao: number, x: number, y: number, z: number, R: Float64Array, o: number, hp: Float64Array, q: number): void {
+/**
+ * Writes the padded AABB of a box with half extents hp[q..q+2], centre P[po..po+2] and rotation
+ * R[o..o+8] into a[ao..ao+5]. Arrays and indices only: a call V8 does not inline boxes each double
+ * argument (the per-step pose writes of every moving car call this).
+ */
+export function boxAabb(a: Float64Array, ao: number, P: Float64Array, po: number, R: Float64Array, o: number, hp: Float64Array, q: number): void {
   const hx = hp[q], hy = hp[q + 1], hz = hp[q + 2]
   const ex = Math.abs(R[o]) * hx + Math.abs(R[o + 1]) * hy + Math.abs(R[o + 2]) * hz
   const ey = Math.abs(R[o + 3]) * hx + Math.abs(R[o + 4]) * hy + Math.abs(R[o + 5]) * hz
   const ez = Math.abs(R[o + 6]) * hx + Math.abs(R[o + 7]) * hy + Math.abs(R[o + 8]) * hz
-  writePaddedAabb(a, ao, x, y, z, ex, ey, ez)
+  a[ao] = P[po]; a[ao + 1] = P[po + 1]; a[ao + 2] = P[po + 2]; a[ao + 3] = ex; a[ao + 4] = ey; a[ao + 5] = ez
+  padAabb(a, ao)
 }
 
-// Writes centre ± extent, padded, into a[o..o+5]: the one place the padding rule lives.
-function writePaddedAabb(a: Float64Array, o: number, cx: number, cy: number, cz: number, ex: number, ey: number, ez: number): void {
+// Pads in place: a[o..o+5] holds centre (cx, cy, cz) and extent (ex, ey, ez) on entry, the padded
+// box [min, max] on return; the one place the padding rule lives. Its inputs come through the array,
+// not as arguments: a call V8 does not inline boxes each double argument (96 B a car a step).
+function padAabb(a: Float64Array, o: number): void {
+  const cx = a[o], cy = a[o + 1], cz = a[o + 2], ex = a[o + 3], ey = a[o + 4], ez = a[o + 5]
   const px = PAD * (Math.abs(cx) + ex) + 1e-12, py = PAD * (Math.abs(cy) + ey) + 1e-12, pz = PAD * (Math.abs(cz) + ez) + 1e-12
   a[o] = cx - ex - px; a[o + 1] = cy - ey - py; a[o + 2] = cz - ez - pz
   a[o + 3] = cx + ex + px; a[o + 4] = cy + ey + py; a[o + 5] = cz + ez + pz

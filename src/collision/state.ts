@@ -222,7 +222,7 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
   const R = C.rotation, o = eid * 9
   mat3FromEulerTrig(R, o, cy, sy, cp, sp, cr, sr)
   if (C.kind[eid] !== ColliderKind.box || C.dynamic[eid] === 0) { colliderMoved(state, eid); return }
-  boxAabb(C.aabb, eid * 6, x, y, z, R, o, C.params, eid * 4)
+  boxAabb(C.aabb, eid * 6, P, p, R, o, C.params, eid * 4)
   state.moved = true
   state.version++
 }

@@ -36,7 +36,7 @@ export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonl
     const yaw = heading[eid]
     P[o] = x; P[o + 1] = y; P[o + 2] = z
     mat3FromEulerTrig(R, c * 9, Math.cos(yaw), Math.sin(yaw), 1, 0, 1, 0)
-    boxAabb(aabb, c * 6, x, y, z, R, c * 9, params, c * 4)
+    boxAabb(aabb, c * 6, P, o, R, c * 9, params, c * 4)
     moves++
   }
   // what setColliderPoseIn does per move, once for them all
