@@ -10,12 +10,12 @@
  * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ², so
  * no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned
  * rather than recomputed (see TURN_BELOW). The shared powertrain's gear choice, engine torque and
- * clutch capacity (prepareDriveline) are taken once per host step, at its first substep, the
- * shift timer running down by the host step at once; the clutch lock and the engine speed
- * (clutchTorque, engineSpeedAfter) are solved every substep. So the engine torque is the one at
- * the host step's starting engine speed (an approximation the four-wheel model does not make: it
- * prepares every substep; in neutral at full throttle the limiter's band widens from ±20 to ±75
- * rpm). The only calls are the surface lookup and that preparation: the wheel spin, traction
+ * clutch capacity (prepareDriveline) are taken at a host step's first substep and then every
+ * PREPARE_SECONDS of substeps (so once per host step at 60 Hz), the shift timer running down by
+ * that stretch at once; the clutch lock and the engine speed (clutchTorque, engineSpeedAfter) are
+ * solved every substep. So the engine torque is the one at the stretch's starting engine speed
+ * (an approximation the four-wheel model does not make: it prepares every substep; in neutral at
+ * full throttle the limiter's band widens from ±20 to ±75 rpm). The only calls are the surface lookup and that preparation: the wheel spin, traction
  * control and clutch are small functions on plain numbers that V8 inlines, with their inputs and
  * results in the loop's locals.
  */
@@ -51,6 +51,11 @@ const DEFAULT_RR = DEFAULT_RR_
 // ~1e-16 a substep. They are exact again from the heading at every host step's start, so no state
 // is added (snapshots, restores and stepMany ≡ step stay exact).
 const TURN_BELOW = 0.02
+
+// The powertrain is prepared (gear, shift timer, engine torque, clutch capacity) at most this
+// long apart, s: once per host step at a 60 Hz host step, and more often within a longer one, so
+// a coarse host step (a server at 10 Hz, step(1)) does not hold the torque or the gear for it.
+const PREPARE_SECONDS = 1 / 60
 
 /** Below this speed the single-track model is purely kinematic laterally, m/s. */
 export const KINEMATIC_BELOW = 1
@@ -127,7 +132,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let gripR = 1
   let rrF = DEFAULT_RR
   let rrR = DEFAULT_RR
-  // the host step's engine torque, clutch capacity and gear ratio (prepareDriveline at its first substep)
+  // engine torque, clutch capacity and gear ratio, prepared at the host step's first substep and
+  // again every prepareEvery substeps (at most PREPARE_SECONDS of them)
+  const prepareEvery = Math.max(1, Math.floor(PREPARE_SECONDS / h + 1e-6))
+  let nextPrepare = 0
   let te = 0
   let cap = 0
   let G = 0
@@ -231,11 +239,14 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let S = 0
     if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
     if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
-    // gear, engine torque and clutch capacity for the whole host step (see the file comment)
-    if (step === 0) {
+    // gear, engine torque and clutch capacity for the next PREPARE_SECONDS of substeps (see the file comment)
+    if (step === nextPrepare) {
+      const steps = n - step < prepareEvery ? n - step : prepareEvery
+      nextPrepare = step + steps
+      C.engineSpeed[eid] = we
       ptSolve[0] = carrier
       ptSolve[1] = roll
-      prepareDriveline(C, d, eid, n, false)
+      prepareDriveline(C, d, eid, steps, false)
       te = ptDrive[0]
       cap = ptDrive[1]
       G = ptDrive[2]
