@@ -98,9 +98,9 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, share: F
  * engine's torque at its present speed and the clutch's capacity; with `lock`, then this
  * substep's clutch and engine speed too, into ptSolve (one call for the four-wheel model, which
  * prepares every substep with steps = 1; the single-track model prepares once per host step, at
- * most 1/60 s of substeps, see single-track.ts). One function on purpose: too large for V8 to inline into a model's substep
- * loop, it inlines engineTorque and the clutch itself (a torque lookup left as a call from the
- * loop would box its doubles).
+ * most 1/60 s of substeps, see single-track.ts). One function on purpose: too large for V8 to
+ * inline into a model's substep loop, it inlines engineTorque and the clutch itself (a torque
+ * lookup left as a call from the loop would box its doubles).
  */
 export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, steps: number, lock: boolean): void {
   const carrier = ptSolve[0]
