@@ -41,7 +41,7 @@ export class WasmDriver {
     this.pathIndex = new Map(unique.map((p, i) => [p, i]))
     Object.assign(this, layout(cap))
     let at = this.pathTab + unique.length * PATH_BYTES
-    this.scratch = at = align64(at); at += cap * 96 // (the split kernel's jobs)
+    this.scratch = at = align64(at); at += Math.max(cap * 96, 13 * 8 * 4096) // (the split and simd kernels' jobs: simd's 12 f64 and an i32 a job, room for 4096)
     const packedAt = unique.map((p) => { const a = at; at = align64(at + p.packed.length * 8); return a })
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(at / 65536) })
     this.instance = new WebAssembly.Instance(kernels[variant].module, { env: { memory: this.memory }, Math: { sin: Math.sin, cos: Math.cos, hypot: Math.hypot } })
