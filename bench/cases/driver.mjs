@@ -21,15 +21,15 @@ function cpuMs(sim, n) {
   return Math.min(...times)
 }
 
-/** A 6 km lane along +x from x = -50 at `y`, weaving ±1.5 m over 120 m (flat [x, y, …], 2 m apart). */
-function lanePath(y) {
+/** A lane along +x from x = -50 to `length` (6 km) at `y`, weaving ±1.5 m over 120 m (flat [x, y, …], 2 m apart). */
+function lanePath(y, length = 6000) {
   const pts = []
-  for (let x = -50; x <= 6000; x += 2) pts.push(x, y + 1.5 * Math.sin((2 * Math.PI * x) / 120))
+  for (let x = -50; x <= length; x += 2) pts.push(x, y + 1.5 * Math.sin((2 * Math.PI * x) / 120))
   return pts
 }
 
-/** The full20/st200 scene (cars on a 30 m grid heading +x), each car driven along its row's lane. */
-function laneSim(count, level, hz) {
+/** The full20/st200 scene (cars on a 30 m grid heading +x), each car driven along its row's lane (`length` m long). */
+export function laneSim(count, level, hz, length = 6000) {
   const sim = createSim(createWorld())
   const lanes = new Map()
   const cars = []
@@ -38,7 +38,7 @@ function laneSim(count, level, hz) {
     const car = sim.addCar({ position: [x, y], speed: 10, lod: level })
     if (hz) sim.setLod(car, level, hz)
     sim.setInput(car, { gear: 1 }) // gear stays the user's: drive
-    if (!lanes.has(y)) lanes.set(y, lanePath(y))
+    if (!lanes.has(y)) lanes.set(y, lanePath(y, length))
     sim.setAi(car, lanes.get(y), { maxSpeed: 11.2 }) // a row shares its lane's path record
     cars.push(car)
   }
@@ -46,7 +46,7 @@ function laneSim(count, level, hz) {
 }
 
 /** `count` cars spread round a 300 m / 60 m oval in three lanes, driven, at `level` (and `hz`). */
-function ovalSim(count, level, hz) {
+export function ovalSim(count, level, hz) {
   const sim = createSim(createWorld())
   const path = stadiumPath(300, 60, 2)
   const n = path.length / 2

@@ -13,8 +13,8 @@
 //    redoes the same step), and what a wasm driver costs if the Car store stays in JS typed arrays:
 //    a JS loop copying the 9 input fields of the driven cars in and the 3 outputs out ('copy'), or
 //    whole-array copies (12 in, 3 out: 'bulk').
-import { commitRemovals, createWorld } from 'bitecs'
-import { createSim, stadiumPath } from '../../dist/index.js'
+import { commitRemovals } from 'bitecs'
+import { laneSim, ovalSim } from '../../bench/cases/driver.mjs'
 import { driveCars } from './out/drive-cars.js'
 import { CAR_FIELDS, kernels, WasmDriver } from './wasm-driver.mjs'
 
@@ -23,45 +23,7 @@ const DRIVER_NAMES = ['seg', 'goalSeg', 's', 'distance', 'start', 'laps', 'later
 const verifySteps = Number(process.argv[2] ?? 900)
 const rounds = Number(process.argv[3] ?? 200)
 
-// --- Scenes: bench/cases/driver.mjs's laneSim and ovalSim, copied (they are not exported).
-function lanePath(y, length = 6000) {
-  const pts = []
-  for (let x = -50; x <= length; x += 2) pts.push(x, y + 1.5 * Math.sin((2 * Math.PI * x) / 120))
-  return pts
-}
-function laneSim(count, level, hz, length = 6000) {
-  const sim = createSim(createWorld())
-  const lanes = new Map()
-  const cars = []
-  for (let i = 0; i < count; i++) {
-    const x = (i % 10) * 30, y = Math.floor(i / 10) * 30
-    const car = sim.addCar({ position: [x, y], speed: 10, lod: level })
-    if (hz) sim.setLod(car, level, hz)
-    sim.setInput(car, { gear: 1 })
-    if (!lanes.has(y)) lanes.set(y, lanePath(y, length))
-    sim.setAi(car, lanes.get(y), { maxSpeed: 11.2 })
-    cars.push(car)
-  }
-  return { sim, cars }
-}
-function ovalSim(count, level, hz) {
-  const sim = createSim(createWorld())
-  const path = stadiumPath(300, 60, 2)
-  const n = path.length / 2
-  const cars = []
-  for (let i = 0; i < count; i++) {
-    const k = Math.floor((i * n) / count)
-    const x = path[2 * k], y = path[2 * k + 1]
-    const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
-    const offset = 3 * ((i % 3) - 1)
-    const car = sim.addCar({ position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h, speed: 10, lod: level })
-    if (hz) sim.setLod(car, level, hz)
-    sim.setInput(car, { gear: 1 })
-    sim.setAi(car, path, { closed: true, lateralOffset: offset })
-    cars.push(car)
-  }
-  return { sim, cars }
-}
+// --- Scenes: bench/cases/driver.mjs's (the same dist/).
 
 /** The DriveArrays the drive-paths system hoists (same field order: one object shape). */
 function hoist(sim) {
