@@ -90,6 +90,24 @@ export interface Sim {
 
 const simOfWorld = new WeakMap<object, Sim>()
 
+/** The names of a sim's methods. */
+type SimMethodName = Exclude<keyof Sim, 'world' | 'components' | 'schedule' | 'ground' | 'options' | 'internal'>
+
+/**
+ * Every method of a sim, in one order, as placeholders: createSim makes the sim one object literal
+ * with all of them (then fills them in), so every sim has the same hidden class in V8. A prototype
+ * per sim (each sim's methods are closures over it) gave each sim its own class: code that met a
+ * few sims (a server running several races, the bench, the tests) went polymorphic, then
+ * megamorphic, on every `sim.` read, and a step-vehicles deoptimised at a new sim's first step
+ * could be left allocating ≈ 40–60 KB per step for 200 cars.
+ */
+const SIM_METHODS: { readonly [K in SimMethodName]: undefined } = {
+  step: undefined, stepMany: undefined, setPose: undefined, remove: undefined,
+  addCollider: undefined, rayTest: undefined, addLidar: undefined, lidarScan: undefined, rayTestLidar: undefined,
+  addCar: undefined, setInput: undefined, getInput: undefined, carState: undefined, setLod: undefined, getLod: undefined,
+  snapshot: undefined, restore: undefined, setAi: undefined, aiStatus: undefined, clearAi: undefined,
+}
+
 /** The sim living in `world` (systems find their sim this way); throws if there is none. */
 export function getSim(world: World): Sim {
   const sim = simOfWorld.get(world as object)
@@ -123,7 +141,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   const components = createComponents(world)
   const schedule = createSchedule()
   const internal = { steps: 0, time: 0, lastDt: 0 } as SimInternals
-  const sim = { world, components, schedule, options: resolved, internal, ground: -1 } as unknown as Sim & { ground: number }
+  const sim = { world, components, schedule, options: resolved, internal, ground: -1, ...SIM_METHODS } as unknown as Sim & { ground: number }
   simOfWorld.set(world as object, sim)
 
   // Domains install in dependency order; each registers its systems in its phase.
@@ -132,10 +150,15 @@ export function createSim(world: World, options?: SimOptions): Sim {
   internal.vehicles = installVehicles(sim)
   internal.collision = installCollision(sim)
   internal.lidars = installLidars(sim)
-  // The domains' methods sit on the sim's own prototype, built in one literal: copied onto the sim
-  // one by one (Object.assign) they push it into V8's slow dictionary mode, which costs every
-  // method call a hash lookup (~7 ns of sim.rayTest's ~100, measured).
-  Object.setPrototypeOf(sim, { ...internal.collision.api, ...internal.lidars.api, ...internal.vehicles.api, ...internal.drivers.api })
+  // The domains' methods fill the sim's placeholders (SIM_METHODS): writing existing properties
+  // keeps its fast properties (adding ~20 with Object.assign pushed it into V8's dictionary mode,
+  // a hash lookup on every call: ~7 ns of sim.rayTest's ~100, measured).
+  for (const api of [internal.collision.api, internal.lidars.api, internal.vehicles.api, internal.drivers.api] as Record<string, unknown>[]) {
+    for (const name of Object.keys(api)) {
+      if (!(name in SIM_METHODS)) throw new Error(`pitlane: method ${name} is missing from SIM_METHODS`)
+      ;(sim as unknown as Record<string, unknown>)[name] = api[name]
+    }
+  }
   sim.ground = internal.collision.ground
 
   sim.step = (dt: number) => {
