@@ -189,8 +189,10 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     if (!closed) {
       const toEnd = L - s
       let finished = R[d + DRIVER_FINISHED]
+      // (the distance to the end squared: Math.hypot is a call, which would make V8 reload every array each car)
+      const endDx = path.endX - px, endDy = path.endY - py
       if (finished === 0 && toEnd <= FINISH_RADIUS && absSpeed < stoppedSpeed &&
-          Math.hypot(path.endX - px, path.endY - py) <= FINISH_RADIUS) R[d + DRIVER_FINISHED] = finished = 1
+          endDx * endDx + endDy * endDy <= FINISH_RADIUS * FINISH_RADIUS) R[d + DRIVER_FINISHED] = finished = 1
       if (finished === 1 || toEnd <= FINAL_BRAKE) {
         R[d + DRIVER_TARGET] = 0
         throttleA[eid] = 0

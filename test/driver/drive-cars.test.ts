@@ -46,7 +46,7 @@ function referenceStep(sim: Sim, car: number, dt: number): Expected {
   const e: Expected = { seg, s, distance, laps, lat: proj[PROJ_LAT], target: D.targetSpeed, finished: D.finished, speedI: D.speedI, throttle: C.throttle[car], brake: C.brake[car] }
   if (!poly.closed) {
     if (e.finished === 0 && L - s <= FINISH_RADIUS && Math.abs(speed) < STOPPED_SPEED &&
-        Math.hypot(poly.x[poly.n - 1] - px, poly.y[poly.n - 1] - py) <= FINISH_RADIUS) e.finished = 1
+        (poly.x[poly.n - 1] - px) ** 2 + (poly.y[poly.n - 1] - py) ** 2 <= FINISH_RADIUS ** 2) e.finished = 1
     if (e.finished === 1 || L - s <= FINAL_BRAKE) { e.target = 0; e.throttle = 0; e.brake = 1 }
     if (e.finished === 1) return e
   }
