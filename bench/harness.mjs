@@ -6,7 +6,10 @@
 import { performance } from 'node:perf_hooks'
 import v8 from 'node:v8'
 
-/** Times one case: returns { value, unit } or throws when verification fails. */
+/**
+ * Times one case: returns { value, unit, what, extra, metrics } (metrics: the case's own numbers,
+ * ctx.metrics, such as an interleaved ratio, and allocBytes per unit) or throws when verification fails.
+ */
 export async function timeCase(c, { reps = 7, minMs = 150 } = {}) {
   const ctx = await c.setup()
   await c.verify(ctx)
@@ -29,7 +32,7 @@ export async function timeCase(c, { reps = 7, minMs = 150 } = {}) {
   const scale = c.unit.startsWith('ns') ? 1e6 : c.unit.startsWith('µs') || c.unit.startsWith('us') ? 1e3 : 1
   if (c.teardown) await c.teardown(ctx)
   const alloc = `alloc ${bytes < 10 ? bytes.toFixed(1) : bytes.toFixed(0)} B/${c.unit.split('/')[1] ?? 'unit'}`
-  return { value: ms * scale, unit: c.unit, what: c.what, extra: ctx.extra ? `${ctx.extra}; ${alloc}` : alloc }
+  return { value: ms * scale, unit: c.unit, what: c.what, extra: ctx.extra ? `${ctx.extra}; ${alloc}` : alloc, metrics: { ...ctx.metrics, allocBytes: bytes } }
 }
 
 /**

@@ -1,6 +1,7 @@
 // `npm run bench [-- --json FILE] [-- --only id,id]`: runs every case in bench/cases against dist/.
 import { readdirSync, writeFileSync } from 'node:fs'
 import { timeCase } from './harness.mjs'
+import { checkTargets } from './targets.mjs'
 
 const args = process.argv.slice(2)
 const jsonAt = args.indexOf('--json')
@@ -26,9 +27,14 @@ for (const f of files) {
     }
   }
 }
+const targets = checkTargets(results)
+if (targets.length) {
+  console.log('\ntargets (this run):')
+  for (const t of targets) console.log(`  ${t.met ? 'met ' : 'NOT '} ${t.target}: ${t.value.toPrecision(3)} (bound ${t.bound.toPrecision(3)})`)
+}
 if (jsonFile) {
   const cases = {}
-  for (const [id, r] of Object.entries(results)) cases[id] = { value: r.value, unit: r.unit }
-  writeFileSync(jsonFile, JSON.stringify({ cases }, null, 2))
+  for (const [id, r] of Object.entries(results)) cases[id] = { value: r.value, unit: r.unit, metrics: r.metrics }
+  writeFileSync(jsonFile, JSON.stringify({ cases, targets }, null, 2))
 }
 if (failed) process.exitCode = 1

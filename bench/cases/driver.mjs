@@ -85,9 +85,10 @@ function verifyDriven({ sim, cars, level, hz }, seconds = 4) {
  * The driver's share of the step time, paired: scene A is driven; scene B (built the same, no
  * driver) replays A's steer/throttle/brake chunk by chunk, so both run bit-identical physics (checked)
  * and differ only by the driver. Both record/replay through one copy system of equal cost.
- * Returns min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps (150 rounds: with
- * other processes on the cores, fewer left the share swinging by a few points run to run), and the
- * median over rounds of A's chunk over B's next one (adjacent in time, so load swings cancel).
+ * Returns the share (min CPU ms/step of each over `rounds` alternating chunks of `chunk` steps; 150
+ * rounds: with other processes on the cores, fewer left the share swinging by a few points run to
+ * run), the median over rounds of A's chunk over B's next one (adjacent in time, so load swings
+ * cancel), and both as text.
  */
 function pairedShare(scene, count, level, hz, rounds = 150, chunk = 20) {
   const A = scene(count, level, hz), B = scene(count, level, hz)
@@ -117,7 +118,7 @@ function pairedShare(scene, count, level, hz, rounds = 150, chunk = 20) {
   const last = A.cars.length - 1
   if (JSON.stringify(A.sim.carState(A.cars[last])) !== JSON.stringify(B.sim.carState(B.cars[last]))) throw new Error('paired replay diverged from the driven run')
   const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`
-  return `paired: driven ${a.toFixed(3)}, replayed ${b.toFixed(3)} ms/step cpu, driver ${pct(a / b)} (median of rounds ${pct(median)})`
+  return { share: a / b - 1, medianShare: median - 1, text: `paired: driven ${a.toFixed(3)}, replayed ${b.toFixed(3)} ms/step cpu, driver ${pct(a / b)} (median of rounds ${pct(median)})` }
 }
 
 /** A timed case of `count` driven cars built by `scene`, stepping `per` host steps per run. */
@@ -125,7 +126,11 @@ function drivenCase(id, what, scene, count, level, hz, per) {
   return {
     id, unit: 'ms/step', what,
     setup: () => scene(count, level, hz),
-    verify(ctx) { ctx.extra = `${verifyDriven(ctx)}; ${pairedShare(scene, count, level, hz)}` },
+    verify(ctx) {
+      const moved = verifyDriven(ctx), paired = pairedShare(scene, count, level, hz)
+      ctx.metrics = { driverShare: paired.share, driverShareMedian: paired.medianShare }
+      ctx.extra = `${moved}; ${paired.text}`
+    },
     run({ sim }) { sim.stepMany(1 / 60, per); return per },
   }
 }

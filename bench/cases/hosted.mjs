@@ -118,6 +118,7 @@ function hostedCase(id, rate, part, what) {
       if (part !== 'pitlane') return
       const [total, rapier] = cpuPerStep(ctx)
       const [unhosted] = cpuPerStep(ctx.ref)
+      ctx.metrics = { pitlaneSideCpu: total - rapier }
       ctx.extra = `cpu: pitlane side ${(total - rapier).toFixed(3)}, Rapier ${rapier.toFixed(3)}, same scene unhosted ${unhosted.toFixed(3)} ms/step`
     },
   }

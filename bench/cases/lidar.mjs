@@ -65,6 +65,7 @@ function pairedRatio(ctx, rounds = 15) {
     lidar = Math.min(lidar, cpuMs(() => { for (let k = 0; k < 4; k++) scanOnce(ctx) }))
     ray = Math.min(ray, cpuMs(() => rayTestRun(ctx)) * 4)
   }
+  ctx.metrics = { ...ctx.metrics, overRayTestCpu: lidar / ray }
   ctx.extra += `; ${(lidar / ray).toFixed(3)}× rayTest's CPU time on the same rays (interleaved, min of ${rounds})`
 }
 

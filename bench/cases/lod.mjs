@@ -83,6 +83,7 @@ export const cases = [
         ratios.push(a / b)
       }
       ratios.sort((x, y) => x - y)
+      ctx.metrics = { overFull20Cpu: mine / full, overFull20CpuMedian: ratios[rounds >> 1] }
       ctx.extra = `cpu interleaved with full20's scene: ${mine.toFixed(3)} vs ${full.toFixed(3)} ms/step = ${(mine / full).toFixed(2)} x full20 (median of rounds ${ratios[rounds >> 1].toFixed(2)})`
     },
   },

@@ -168,7 +168,11 @@ export const cases = [
     verify(ctx) { ctx.extra = verifyRays(ctx) },
     run: rayTestRun,
     // after timing (warm): the interleaved ratio goes into the extras
-    teardown(ctx) { ctx.extra += `; ${rayTestOverRapier(ctx).toFixed(3)}× Rapier castRay's CPU time per ray (interleaved, min of 15)` },
+    teardown(ctx) {
+      const ratio = rayTestOverRapier(ctx)
+      ctx.metrics = { overRapierCpu: ratio }
+      ctx.extra += `; ${ratio.toFixed(3)}× Rapier castRay's CPU time per ray (interleaved, min of 15)`
+    },
   },
   {
     id: 'rayTestBvh', unit: 'ns/ray', what: 'the same with the origin cache off (BVH traversal per ray)',
