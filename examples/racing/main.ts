@@ -1,22 +1,35 @@
 /**
- * The top-down racing demo: the built-in circuit with barriers and cones as colliders, 100
- * path-driven cars and one player car with a 16-channel lidar, a camera that follows the player and
- * is the LOD focus, and a HUD. The sim runs at a fixed 60 Hz from pixi's ticker (accumulator).
- * Exposes `window.pitlaneDemo = { ready, sim, steps, … }` for the browser test.
+ * The top-down racing demo: a race on the built-in circuit (grid, start lights, standings, results)
+ * between the player and an AI field, drawn with generated car sprites, skid marks, a minimap and a
+ * follow camera, with pitlane/pixi's debug renderer as a toggleable overlay. The sim runs at a fixed
+ * 60 Hz from pixi's ticker (an accumulator). Settings come from the URL (settings.ts).
+ * Exposes `window.pitlaneDemo` for the browser test and for tinkering.
  */
-import { Application, Container } from 'pixi.js'
-import { createWorld, query } from 'bitecs'
-import { createSim, LodController, lidarPresets, type Sim } from '../../src/index'
+import { Application, Container, CullerPlugin, extensions, UPDATE_PRIORITY } from 'pixi.js'
+import { createWorld } from 'bitecs'
+import { createSim, LodController, lidarPresets, type CarDefinition, type Sim } from '../../src/index'
 import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
-import { createTrack, projectOnTrack, trackPoint } from '../track'
-import { addCircuit, addField, trackSurfaces, yawMatrix } from '../race/field'
+import { createTrack, projectOnTrack, trackPath, trackPoint } from '../track'
+import { addCircuit, trackSurfaces, yawMatrix } from '../race/field'
 import { addLapTimer } from '../modding/lap-timer'
 import { addSlipstream } from '../modding/slipstream'
-import { drawTrack, GRASS } from './track-view'
-import { createKeyboard } from './keyboard'
+import { drawBarriers, drawTrack, createTrees, GRASS } from './track-view'
+import { placeGrid, gridSlot } from './grid'
+import { createRace, type Race } from './race'
+import { createCarArt } from './car-art'
+import { createCarViews } from './car-views'
+import { createSkids } from './skids'
+import { createLidarView } from './lidar-view'
+import { createMinimap } from './minimap'
 import { createCamera } from './camera'
+import { createKeyboard } from './keyboard'
+import { createGamepad, PAD } from './gamepad'
+import { createTouchPad } from './touch'
+import { createControls } from './controls'
 import { createHud } from './hud'
+import { createSettingsPanel, readSettings, type Settings } from './settings'
 import { addHosting } from './hosting'
+import { carDefinition, simTime } from './sim-shim'
 
 /** The state the demo exposes on window for tests and tinkering. */
 export interface DemoHandle {
@@ -24,21 +37,38 @@ export interface DemoHandle {
   sim: Sim | null
   /** Host steps taken. */
   steps: number
+  /** Frames drawn in the last whole second. */
+  fps: number
+  /** Frames drawn since start. */
+  frames: number
+  /** The race: phase and standings. */
+  race: Race | null
+  /** The settings in force (from the URL). */
+  settings: Settings
   /** The player's car. */
   player: number
-  /** The path-driven cars. */
+  /** The AI cars. */
   field: number[]
-  /** The player's lidar. */
+  /** The player's lidar (-1 with the lidar off). */
   lidar: number
-  /** Sim cost per host step, ms: the median of the last 120 steps. */
+  /** Mean sim and render time per frame over the last second, ms. */
   simMs: number
+  renderMs: number
   /** Lidar points drawn in the last frame. */
   lidarPoints: number
+  /** Cars drawn (on screen) in the last frame. */
+  carsDrawn: number
+  /** Skid marks laid so far. */
+  skidMarks: number
   /** The car the camera follows. */
   following: number
-  /** The camera's centre and zoom (px/m). */
-  camera: { x: number; y: number; zoom: number }
-  /** Time from the script's start to ready, ms (track, colliders, 101 cars, drivers, Rapier). */
+  /** The camera's centre, zoom (px/m) and rotation. */
+  camera: { x: number; y: number; zoom: number; rotation: number }
+  paused: boolean
+  debug: boolean
+  /** The device that drove the player's car last. */
+  device: string
+  /** Time from the script's start to ready, ms. */
   startupMs: number
   /** Errors caught while starting (also logged). */
   error: string | null
@@ -49,13 +79,20 @@ declare global {
 }
 
 const DT = 1 / 60
-/** Catch-up limit: below 7.5 fps the sim runs slower than real time instead of spiralling. */
-const MAX_STEPS_PER_FRAME = 8
-const FIELD = 100
-/** The player's car stands out in pink; the others are tinted by their level of detail. */
-const PLAYER_COLOR = 0xff4fd8
+/**
+ * Catch-up limit per frame (times the speed setting): when frames are slow the sim runs slower
+ * than real time rather than spending the next frame catching up (a spiral on a busy machine).
+ */
+const MAX_STEPS_PER_FRAME = 2
 
-const demo: DemoHandle = { ready: false, sim: null, steps: 0, player: -1, field: [], lidar: -1, simMs: 0, lidarPoints: 0, following: -1, camera: { x: 0, y: 0, zoom: 4 }, startupMs: 0, error: null }
+// Static chunks of track, barriers and trees marked cullable are skipped when off screen.
+extensions.add(CullerPlugin)
+const settings = readSettings(location.search)
+const demo: DemoHandle = {
+  ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, settings, player: -1, field: [], lidar: -1,
+  simMs: 0, renderMs: 0, lidarPoints: 0, carsDrawn: 0, skidMarks: 0, following: -1,
+  camera: { x: 0, y: 0, zoom: settings.zoom, rotation: 0 }, paused: false, debug: settings.debug, device: 'keyboard', startupMs: 0, error: null,
+}
 window.pitlaneDemo = demo
 
 async function main(): Promise<void> {
@@ -64,119 +101,199 @@ async function main(): Promise<void> {
   // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
   // triples the frame time of a software rasteriser (headless chromium), so it is off there.
   await app.init({ resizeTo: window, background: GRASS, antialias: !softwareGl(), preference: 'webgl', preserveDrawingBuffer: true })
-  const stage = document.getElementById('stage')!
-  stage.appendChild(app.canvas)
+  document.getElementById('stage')!.appendChild(app.canvas)
 
+  // The sim: circuit colliders, the grid, lap timing, slipstream, LOD around the camera, Rapier for contact.
   const track = createTrack()
-  const world = createWorld()
-  const sim = createSim(world, { surfaces: trackSurfaces(track) })
+  const sim = createSim(createWorld(), { surfaces: trackSurfaces(track) })
   const circuit = addCircuit(sim, track)
-  const field = addField(sim, track, { cars: FIELD, seed: 7, layout: 'spread' })
-  const start = trackPoint(track, -20, 0)
-  const player = sim.addCar({ position: [start.x, start.y], heading: start.heading })
-  sim.setInput(player, { gear: 1 })
-  const lidar = sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6] })
-  const laps = addLapTimer(sim, { line: track.startLine })
+  const entrants = placeGrid(sim, track, { cars: settings.cars, seed: settings.seed })
+  const me = entrants.find((e) => e.player)!
+  const player = me.car
+  const cars = entrants.map((e) => e.car)
+  const definitions: CarDefinition[] = cars.map((car) => carDefinition(sim, car))
+  const lidar = settings.lidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6] }) : -1
+  const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
-  const lod = new LodController(sim, { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10 })
+  const lod = new LodController(sim, { singleTrackBeyond: settings.singleTrackBeyond, frozenBeyond: settings.frozenBeyond, hysteresis: 10 })
   lod.markExternal(player)
-  lod.install({ focus: [start.x, start.y] })
-  // the player and cars near it on a Rapier host, so walls and rivals push back (examples/racing/hosting.ts)
+  lod.install({ focus: [sim.components.Car.x[player], sim.components.Car.y[player]] })
   await addHosting(sim, player, circuit.barriers)
+  const path = trackPath(track)
+  const { Car } = sim.components
+  const race = createRace({
+    track, entrants, laps: settings.laps, timer, seed: settings.seed, now: () => simTime(sim),
+    x: (car) => Car.x[car], y: (car) => Car.y[car],
+    // lights out: every AI car gets its line and goes
+    onStart: () => {
+      for (const e of entrants) if (!e.player) sim.setAi(e.car, path, { closed: true, maxSpeed: e.maxSpeed, lateralAccel: e.lateralAccel, lateralOffset: e.lateralOffset })
+    },
+  })
 
-  // Scene: the world container is in metres with y up; the debug renderer draws on top of the ground.
-  const view = new Container()
+  // The scene: world container in metres (y up), ground first, then marks, shadows, barriers, cars, trees, lidar, debug.
+  const art = createCarArt(app.renderer, entrants.map((e, i) => ({ definition: definitions[i], color: e.color, stripe: e.stripe, number: e.number })))
+  const view = new Container({ label: 'world' })
   app.stage.addChild(view)
-  view.addChild(drawTrack(track))
-  const renderer = createDebugRenderer(sim, view, {
+  const total = entrants.length
+  const slots = Array.from({ length: total }, (_, i) => gridSlot(i))
+  view.addChild(drawTrack(track, slots))
+  const skids = createSkids(sim, track, cars, definitions, art.square)
+  const carViews = createCarViews(sim, cars, definitions, art)
+  const lidarView = createLidarView(sim, art.square)
+  view.addChild(skids.layer, carViews.shadows, drawBarriers(track), carViews.layer, createTrees(track, art.trees), lidarView.layer)
+  const debugLayer = new Container({ label: 'debug overlay' })
+  debugLayer.alpha = 0.85
+  view.addChild(debugLayer)
+  const debug = createDebugRenderer(sim, debugLayer, {
     flipY: false,
     paths: false,
     colliderColors: { barrier: 0xe5e7eb, cone: 0xff7a1a },
-    carColor: (car, level) => (car === player ? PLAYER_COLOR : LEVEL_COLORS[level]),
+    carColor: (car, level) => (car === player ? 0xff4fd8 : LEVEL_COLORS[level]),
   })
+  const minimap = createMinimap(sim, track, cars, entrants.map((e) => e.color), player, art.dot)
+  app.stage.addChild(minimap.container)
 
-  const camera = createCamera(app.canvas, 4)
+  // Controls and HUD.
+  const camera = createCamera(app.canvas, settings.camera, settings.zoom)
   const keyboard = createKeyboard()
-  const hud = createHud(document.getElementById('hud')!, document.getElementById('trace') as HTMLCanvasElement)
-  const { Car, LodFull, LodSingleTrack, LodFrozen } = sim.components
-  let following = player
-  keyboard.onPress('KeyC', () => {
-    const cars = query(world, [Car])
-    const i = cars.indexOf(following)
-    following = cars[(i + 1) % cars.length]
+  const gamepad = createGamepad()
+  const touch = createTouchPad(document.getElementById('touch')!)
+  const pad = gamepad.poll()
+  const controls = createControls(keyboard.pad, touch.pad, pad)
+  const hud = createHud(entrants)
+  const panel = createSettingsPanel(document.getElementById('settings')!, settings, (query) => {
+    // the same query reloads (a restart); a new one navigates
+    if (query === location.search) location.reload()
+    else location.search = query
   })
-  keyboard.onPress('KeyV', () => { following = player })
-  keyboard.onPress('KeyR', () => {
-    // Back onto the centreline where the player left it, facing along it (setPose keeps the speed).
+  const pauseCard = document.getElementById('pause')!
+  const resultsCard = document.getElementById('results')!
+  const restart = () => location.reload()
+  const setPaused = (on: boolean) => { demo.paused = on; pauseCard.hidden = !on || panel.open }
+  const setDebug = (on: boolean) => { demo.debug = on; debugLayer.visible = on; lidarView.layer.visible = !on }
+  setDebug(settings.debug)
+  const openSettings = () => { panel.toggle(true); pauseCard.hidden = true; demo.paused = true }
+  let following = player
+  const nextCar = () => { following = cars[(cars.indexOf(following) + 1) % cars.length] }
+  const resetToTrack = () => {
+    // back onto the centreline where the player left it, facing along it (setPose keeps the speed)
     const p = projectOnTrack(track, Car.x[player], Car.y[player])
     const q = trackPoint(track, p.s, 0)
     sim.setPose(player, [q.x, q.y], yawMatrix(q.heading))
-  })
+  }
+  keyboard.onPress('KeyP', () => setPaused(!demo.paused))
+  keyboard.onPress('Escape', () => { if (panel.open) { panel.toggle(false); setPaused(false) } else setPaused(!demo.paused) })
+  keyboard.onPress('KeyO', () => setDebug(!demo.debug))
+  keyboard.onPress('KeyC', nextCar)
+  keyboard.onPress('KeyV', () => { following = player })
+  keyboard.onPress('KeyR', resetToTrack)
+  gamepad.onPress(PAD.start, () => setPaused(!demo.paused))
+  gamepad.onPress(PAD.back, () => setDebug(!demo.debug))
+  gamepad.onPress(PAD.y, resetToTrack)
+  document.getElementById('btn-pause')!.onclick = () => setPaused(!demo.paused)
+  document.getElementById('btn-debug')!.onclick = () => setDebug(!demo.debug)
+  document.getElementById('btn-settings')!.onclick = openSettings
+  pauseCard.querySelector<HTMLElement>('[data-action=resume]')!.onclick = () => setPaused(false)
+  pauseCard.querySelector<HTMLElement>('[data-action=restart]')!.onclick = restart
+  pauseCard.querySelector<HTMLElement>('[data-action=settings]')!.onclick = openSettings
+  resultsCard.querySelector<HTMLElement>('[data-action=restart]')!.onclick = restart
+  resultsCard.querySelector<HTMLElement>('[data-action=hide]')!.onclick = () => { resultsCard.hidden = true }
+  document.querySelector('#settings [data-action=close]')!.addEventListener('click', () => setPaused(false))
 
   let acc = 0
-  let hudTimer = 0
-  const costs = new Float64Array(120)
-  const sorted = new Float64Array(costs.length)
-  camera.update(view, Car.x[player], Car.y[player], app.screen.width, app.screen.height, DT, true)
+  let hudTimer = 0, perfTimer = 0
+  let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
+  let renderStart = 0
+  let resultsShown = false
+  const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
+  camera.update(view, Car.x[player], Car.y[player], 0, 0, Car.heading[player], app.screen.width, app.screen.height, DT, true)
   app.ticker.add((ticker) => {
     const frameDt = Math.min(ticker.deltaMS / 1000, 0.25)
-    acc += frameDt
-    let n = 0
-    while (acc >= DT && n < MAX_STEPS_PER_FRAME) {
-      keyboard.apply(sim, player, Car.speed[player], DT)
-      const t0 = performance.now()
-      sim.step(DT)
-      costs[demo.steps % costs.length] = performance.now() - t0
-      demo.steps++
-      acc -= DT
-      n++
-      // Before the first crossing the trace runs on the sim clock; each crossing starts a new trace.
-      const lapT = laps.currentLap(player)
-      hud.sample(laps.laps(player), Number.isFinite(lapT) ? lapT : sim.internal.time, Car.speed[player])
+    const t0 = performance.now()
+    gamepad.poll()
+    if (!demo.paused) {
+      acc += frameDt * settings.speed
+      let n = 0
+      const limit = Math.ceil(MAX_STEPS_PER_FRAME * settings.speed)
+      while (acc >= DT && n < limit) {
+        const hold = race.phase === 'grid' || race.phase === 'lights'
+        controls.apply(sim, player, Car.speed[player], DT, hold)
+        sim.step(DT)
+        race.update()
+        demo.steps++
+        acc -= DT
+        n++
+      }
+      if (n === limit) acc = 0 // too slow to keep up: drop the backlog rather than spiral
     }
-    if (n === MAX_STEPS_PER_FRAME) acc = 0 // too slow to keep up: drop the backlog rather than spiral
-    if (n > 0) {
-      // The median resists the odd slow step (a GC, a tab switch) that a mean would smear over seconds.
-      const k = Math.min(demo.steps, costs.length)
-      sorted.set(costs.subarray(0, k))
-      sorted.subarray(0, k).sort()
-      demo.simMs = sorted[k >> 1]
-    }
-    if (!query(world, [Car]).includes(following)) following = player
-    camera.update(view, Car.x[following], Car.y[following], app.screen.width, app.screen.height, frameDt)
+    const t1 = performance.now()
+    renderStart = t1
+    secondSim += t1 - t0
+
+    // The view: camera on the followed car, then only what is near the camera is moved.
+    const vx = Math.cos(Car.heading[following]) * Car.vx[following] - Math.sin(Car.heading[following]) * Car.vy[following]
+    const vy = Math.sin(Car.heading[following]) * Car.vx[following] + Math.cos(Car.heading[following]) * Car.vy[following]
+    camera.update(view, Car.x[following], Car.y[following], vx, vy, Car.heading[following], app.screen.width, app.screen.height, frameDt)
     lod.setFocus([camera.x, camera.y]) // the next step's LOD bands are measured from the camera
-    renderer.setPaths([following]) // the followed AI car's (offset) line; the player has none
-    renderer.update()
-    demo.lidarPoints = renderer.lidarPoints
+    const radius = camera.viewRadius(app.screen.width, app.screen.height)
+    carViews.update(camera.x, camera.y, radius)
+    if (!demo.paused) skids.update(camera.x, camera.y, radius + 10)
+    demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar) : demo.debug ? debug.lidarPoints : 0
+    minimap.update(app.screen.width)
+    if (demo.debug) {
+      debug.setPaths(following === player ? [] : [following])
+      debug.update()
+    }
     demo.following = following
-    demo.camera.x = camera.x
-    demo.camera.y = camera.y
-    demo.camera.zoom = camera.zoom
+    demo.carsDrawn = carViews.visible
+    demo.skidMarks = skids.laid
+    demo.device = controls.device
+    Object.assign(demo.camera, { x: camera.x, y: camera.y, zoom: camera.zoom, rotation: camera.rotation })
+
     hudTimer -= frameDt
+    perfTimer -= frameDt
     if (hudTimer <= 0) {
-      hudTimer = 0.2
+      hudTimer = 0.1
       const st = sim.carState(player)
-      hud.render({
-        fps: ticker.FPS,
-        simMs: demo.simMs,
-        steps: demo.steps,
-        levels: [query(world, [LodFull]).length, query(world, [LodSingleTrack]).length, query(world, [LodFrozen]).length],
-        speed: st.speed,
-        gear: st.gear,
-        rpm: st.engineRpm,
-        lap: laps.laps(player),
-        currentLap: laps.currentLap(player),
-        lastLap: laps.lastLap(player),
-        bestLap: laps.bestLap(player),
-        lapTimes: laps.lapTimes(player),
-        lidarPoints: renderer.lidarPoints,
-        following: following === player ? 'you' : `car ${following}`,
+      hud.speedo(st.speed, st.gear, st.engineRpm, maxRpm)
+      hud.race(race, race.standings(), player)
+    }
+    if (race.phase === 'finished' && !resultsShown) {
+      resultsShown = true
+      hud.results(race.standings(), player)
+    }
+    if (perfTimer <= 0) {
+      perfTimer = 0.25
+      const levels: [number, number, number, number] = [0, 0, 0, 0]
+      for (const car of cars) {
+        const level = sim.getLod(car).level
+        levels[level === 'full' ? 0 : level === 'singleTrack' ? 1 : level === 'frozen' ? 3 : 2]++
+      }
+      hud.perf({
+        fps: demo.fps, simMs: demo.simMs, renderMs: demo.renderMs, levels,
+        lidarPoints: lidar >= 0 ? demo.lidarPoints : null, frozenBeyond: settings.frozenBeyond,
+        device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)].number}`,
       })
     }
   })
+  // after pixi's render (UPDATE_PRIORITY.LOW): the frame's render share ends here
+  app.ticker.add(() => {
+    const now = performance.now()
+    secondRender += now - renderStart
+    demo.frames++
+    secondFrames++
+    if (now - secondStart >= 1000) {
+      demo.fps = (secondFrames * 1000) / (now - secondStart)
+      demo.simMs = secondSim / secondFrames
+      demo.renderMs = secondRender / secondFrames
+      secondFrames = 0; secondSim = 0; secondRender = 0; secondStart = now
+    }
+  }, undefined, UPDATE_PRIORITY.UTILITY)
+
   demo.sim = sim
+  demo.race = race
   demo.player = player
-  demo.field = field.map((f) => f.car)
+  demo.field = cars.filter((c) => c !== player)
   demo.lidar = lidar
   demo.following = player
   demo.startupMs = performance.now() - started
@@ -196,6 +313,6 @@ function softwareGl(): boolean {
 main().catch((e: unknown) => {
   demo.error = e instanceof Error ? `${e.message}\n${e.stack}` : String(e)
   console.error('pitlane demo failed to start:', e)
-  const hud = document.getElementById('hud')
-  if (hud) hud.textContent = `demo failed to start:\n${demo.error}`
+  const perf = document.getElementById('perf')
+  if (perf) perf.textContent = `demo failed to start:\n${demo.error}`
 })

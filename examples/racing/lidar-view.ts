@@ -1,0 +1,61 @@
+/**
+ * The player's lidar points in the game view: each hit point of the latest scan, placed in the
+ * world from the sensor's pose, coloured by range (near warm, far cool). The particles are a pool
+ * made once and reused every frame.
+ */
+import { Particle, ParticleContainer, Rectangle, type Texture } from 'pixi.js'
+import type { Sim } from '../../src/index'
+
+/** The lidar point layer. */
+export interface LidarView {
+  readonly layer: ParticleContainer
+  /** Draws the latest scan of `lidar`; returns the points drawn. */
+  update(lidar: number): number
+}
+
+/** A palette from near (yellow-white) through orange and magenta to far (blue), 0xRRGGBB by t in [0, 1]. */
+const STOPS = [0xfff3b0, 0xffb020, 0xff4a6e, 0xb44cff, 0x3d7bff]
+function palette(t: number): number {
+  const x = Math.max(0, Math.min(0.9999, t)) * (STOPS.length - 1)
+  const i = Math.floor(x), f = x - i, a = STOPS[i], b = STOPS[i + 1]
+  const ch = (s: number) => Math.round(((a >> s) & 255) + (((b >> s) & 255) - ((a >> s) & 255)) * f)
+  return (ch(16) << 16) | (ch(8) << 8) | ch(0)
+}
+
+/** A lidar view drawing at most `max` points with the white `square` frame, `size` m each. */
+export function createLidarView(sim: Sim, square: Texture, max = 30000, size = 0.3): LidarView {
+  const layer = new ParticleContainer({
+    texture: square,
+    dynamicProperties: { position: true, color: true },
+    boundsArea: new Rectangle(-1e5, -1e5, 2e5, 2e5),
+  })
+  const pool: Particle[] = []
+  let uploaded = 0 // pool slots whose static data (size, frame) the GPU has
+  const scale = size / square.width
+  const colors = new Uint32Array(256)
+  for (let i = 0; i < 256; i++) colors[i] = palette(i / 255)
+  const { Lidar } = sim.components
+  return {
+    layer,
+    update(lidar) {
+      const scan = sim.lidarScan(lidar)
+      const P = Lidar.pose, k = lidar * 9, O = Lidar.origin, q = lidar * 3
+      const range = Lidar.rangeMax[lidar] || 1
+      const out = layer.particleChildren
+      const n = Math.min(scan.count, max)
+      for (let i = 0; i < n; i++) {
+        let p = pool[i]
+        if (!p) { p = new Particle({ texture: square, scaleX: scale, scaleY: scale, anchorX: 0.5, anchorY: 0.5 }); pool[i] = p }
+        const x = scan.points[3 * i], y = scan.points[3 * i + 1], z = scan.points[3 * i + 2]
+        p.x = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
+        p.y = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
+        // range on a square-root scale: most points are near, and that is where detail matters
+        p.tint = colors[Math.min(255, Math.floor(Math.sqrt(scan.distances[i] / range) * 255))]
+        out[i] = p
+      }
+      out.length = n
+      if (n > uploaded) { uploaded = n; layer.update() }
+      return n
+    },
+  }
+}
