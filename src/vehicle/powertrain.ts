@@ -193,10 +193,7 @@ const TCS_SLIP = 0.85
 /** Traction control: wheel `wheel`'s drive torque limited so that it spins up at most to TCS_SLIP·peakSlip. */
 export function tractionControl(d: ResolvedCar, step: Substep, wheel: WheelSpin): void {
   const h = step.h
-  const t = wheel.torque
-  const u = wheel.ground
-  const free = wheel.free
-  const J = wheel.effectiveInertia
+  const { torque: t, ground: u, free, effectiveInertia: J } = wheel
   const den = u > V_LOW ? u : u < -V_LOW ? -u : V_LOW
   const w = free + (h * t) / J
   if (t > 0) {
