@@ -13,7 +13,6 @@ import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
 import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
-import { warmSingleTrack } from './warm-up'
 import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
@@ -154,7 +153,6 @@ export function installVehicles({ world, components: comps, options, collision }
     const d = defs[eid]!
     if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
-    if (level !== 2 && C.model[eid] === 1) warmSingleTrack(carArrays(state, C), d, eid, state.surfaces, gravity)
     tagLevel(world, comps, eid, level)
   }
 
