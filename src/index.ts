@@ -1,6 +1,6 @@
 /** pitlane: many cars with levels of detail, drivers, collision shapes, and fast ray and lidar queries for bitecs 0.4. */
 export { createSim, getSim } from './sim'
-export type { Sim, SimOptions } from './sim'
+export type { Sim, SimOptions } from './types'
 export { PHASES } from '../systems/schedule'
 export type { Phase, System, SystemOptions, Schedule } from '../systems/schedule'
 export type { Surface, SurfaceMap } from './vehicle/surfaces'
@@ -35,17 +35,13 @@ export type { AiOptions } from './driver/options'
 export type { AiStatus } from './driver/install'
 export { createPolyline, samplePath, resamplePath, pathLength, stadiumPath, smoothClosedPath, pointCurvatures } from './driver/path'
 export type { Polyline } from './driver/path'
-export {
-  DRIVER_SEG, DRIVER_GOAL_SEG, DRIVER_S, DRIVER_DISTANCE, DRIVER_START, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_TARGET, DRIVER_FINISHED,
-  DRIVER_SPEED_I, DRIVER_CURVE_I, DRIVER_STRIDE, DRIVER_FIELDS,
-} from '../components/driver'
+export { nearestOnPath } from './driver/nearest'
+export type { PathProjection } from './driver/nearest'
 export { sphere, box, capsule, cylinder, heightfield } from './collision/shapes'
 export type { Shape, ShapeKind, SphereShape, BoxShape, CapsuleShape, CylinderShape, HeightfieldShape } from './collision/shapes'
 export type { ColliderOptions } from './collision/install'
 export { RayCollisionList } from './collision/ray-list'
 export type { RayHit } from './collision/ray-list'
 export { ColliderKind } from '../components/collider'
-export { setColliderPoseFast, setColliderPoseMat3Fast, markColliderChanged, updateBroadphase } from './collision/state'
-export { castRay } from './collision/query'
-export { rayCollider } from './collision/narrowphase'
+export { setColliderPoseFast, markColliderChanged } from './collision/fast-pose'
 export * from './math/index'

@@ -1,31 +1,30 @@
 /** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
 import { commitRemovals, type World } from 'bitecs'
-import { getSim } from '../src/sim'
-import { fourWheelSubstep as fourWheelSubstep_ } from '../src/vehicle/four-wheel'
-import { singleTrackSubsteps as singleTrackSubsteps_ } from '../src/vehicle/single-track'
-import { substep as substep_ } from '../src/vehicle/substep'
-import { carArrays } from '../src/vehicle/install'
+import type { System } from './schedule'
+import type { SimClock } from '../src/clock'
+import { fourWheelSubstep } from '../src/vehicle/four-wheel'
+import { singleTrackSubsteps } from '../src/vehicle/single-track'
+import { createSubstep } from '../src/vehicle/substep'
+import { carArrays, type VehicleState } from '../src/vehicle/install'
 
-// Imported bindings copied to module constants: test runners that turn imports into namespace
-// lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const fourWheelSubstep = fourWheelSubstep_
-const singleTrackSubsteps = singleTrackSubsteps_
-const substep = substep_
+const step = createSubstep()
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
 /** Longest host step a car simulates, s: a longer dt is cut to this for the cars (bounded work). */
 export const MAX_HOST_STEP = 10
 
+/** The system over the vehicle domain `vs` and the sim `clock`. */
+export function stepVehicles(vs: VehicleState, clock: SimClock): System {
+  return (world) => stepCars(world, vs, clock.dt)
+}
+
 /** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
-export function stepVehicles(world: World): World {
-  const sim = getSim(world)
-  const vs = sim.internal.vehicles
-  const C = carArrays(vs, sim.components.Car)
+function stepCars(world: World, vs: VehicleState, dt: number): World {
+  const C = carArrays(vs, vs.Car)
   const defs = vs.defs
   const surfaces = vs.surfaces
   const g = vs.gravity
-  const dt = sim.internal.lastDt
   const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
   commitRemovals(world)
   // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
@@ -37,27 +36,24 @@ export function stepVehicles(world: World): World {
     if (d === undefined) continue
     const hz = hzs[eid]
     const h = 1 / hz
-    substep[0] = h
-    substep[1] = g
+    step.h = h
+    step.gravity = g
     let acc = accs[eid] + span * hz
     let t = times[eid]
     if (models[eid] === 0) {
-      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }
+      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
     } else {
       // the cheap model takes all its substeps in one call (its state stays in locals between them)
       let n = 0
       while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, n)
+      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
     }
     accs[eid] = acc
     times[eid] = t
     const vx = vxs[eid]
     const vy = vys[eid]
     const v = Math.sqrt(vx * vx + vy * vy)
-    // the negation taken on every car, not only when one first rolls backwards: an operation V8 has
-    // never run deoptimises this loop, which then runs unoptimised (allocating) until re-optimised
-    const back = -v
-    speeds[eid] = vx < 0 ? back : v
+    speeds[eid] = vx < 0 ? -v : v
   }
   return world
 }

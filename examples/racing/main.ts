@@ -29,7 +29,6 @@ import { createControls } from './controls'
 import { createHud } from './hud'
 import { createSettingsPanel, readSettings, type Settings } from './settings'
 import { addHosting } from './hosting'
-import { carDefinition, simTime } from './sim-shim'
 
 /** The state the demo exposes on window for tests and tinkering. */
 export interface DemoHandle {
@@ -111,7 +110,7 @@ async function main(): Promise<void> {
   const me = entrants.find((e) => e.player)!
   const player = me.car
   const cars = entrants.map((e) => e.car)
-  const definitions: CarDefinition[] = cars.map((car) => carDefinition(sim, car))
+  const definitions: CarDefinition[] = cars.map((car) => sim.carDefinition(car))
   const lidar = settings.lidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6] }) : -1
   const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
@@ -122,7 +121,7 @@ async function main(): Promise<void> {
   const path = trackPath(track)
   const { Car } = sim.components
   const race = createRace({
-    track, entrants, laps: settings.laps, timer, seed: settings.seed, now: () => simTime(sim),
+    track, entrants, laps: settings.laps, timer, seed: settings.seed, now: () => sim.time,
     x: (car) => Car.x[car], y: (car) => Car.y[car],
     // lights out: every AI car gets its line and goes
     onStart: () => {

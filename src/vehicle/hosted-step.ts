@@ -5,17 +5,18 @@
  */
 import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
-import { getSim } from '../sim'
+import type { System } from '../../systems/schedule'
 import { fourWheelSubstep } from './four-wheel'
-import { substep } from './substep'
+import { createSubstep } from './substep'
 import { carArrays } from './install'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
-import { hostingState, type HostingState } from './hosted-state'
+import type { HostingState } from './hosted-state'
 
 // substeps within this fraction of a whole one are taken now (the same rule as step-vehicles)
 const EPS = 1e-6
 const TWO_PI = 2 * Math.PI
+const step = createSubstep()
 
 /** Host chassis state (world velocity) → car `eid`'s planar fields; heading stays unwrapped. */
 export function pullChassis(C: CarStore, eid: number, s: Float64Array): void {
@@ -76,9 +77,9 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
     host.read(eid, s)
     pullChassis(C, eid, s)
   }
-  substep[0] = 1 / C.hz[eid]
-  substep[1] = vs.gravity
-  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces)
+  step.h = 1 / C.hz[eid]
+  step.gravity = vs.gravity
+  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces, step)
   const psi = C.heading[eid]
   const c = Math.cos(psi)
   const sn = Math.sin(psi)
@@ -100,13 +101,14 @@ function readBack(hs: HostingState, host: VehicleHost, C: CarStore, count: numbe
   }
 }
 
+/** The system over the hosting state `hs`. */
+export function stepHostedCars(hs: HostingState): System {
+  return (world) => stepHosted(world, hs, hs.clock.dt)
+}
+
 /** Steps every running hosted car on its host, and steps the hosts pitlane drives. */
-export function stepHostedCars(world: World): World {
-  const sim = getSim(world)
-  const hs = hostingState(sim)
-  if (hs === undefined) return world
-  const C = carArrays(hs.vehicles, sim.components.Car)
-  const dt = sim.internal.lastDt
+function stepHosted(world: World, hs: HostingState, dt: number): World {
+  const C = carArrays(hs.vehicles, hs.vehicles.Car)
   commitRemovals(world)
   const list = hs.running.dense
   const hosts = hs.hosts

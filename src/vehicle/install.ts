@@ -1,8 +1,8 @@
-/** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle systems. */
-import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+/** The vehicle domain of a sim: addCar, inputs, state, LOD switching, snapshots. Its systems are systems/step-vehicles.ts and systems/follow-cars.ts. */
+import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query, type World } from 'bitecs'
+import type { Components } from '../../components/index'
 import { carView, type CarStore } from '../../components/car'
-import { assertEntity } from '../sim'
+import { assertEntity } from '../entity'
 import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
 import { writeChassisPose } from './chassis'
@@ -13,10 +13,9 @@ import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
 import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
-import { stepVehicles } from '../../systems/step-vehicles'
-import { warmSingleTrack } from './warm-up'
-import { followCars } from '../../systems/follow-cars'
 import { Hosted } from './host'
+import { groundHeight, type ResolvedSimOptions } from '../options'
+import type { CollisionState } from '../collision/state'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -58,6 +57,8 @@ export interface VehicleState {
     snapshot(car: number): CarSnapshot
     /** Restores a car's snapshot. */
     restore(car: number, snap: unknown): void
+    /** The definition `car` runs on, as validated at addCar (frozen: read-only). */
+    carDefinition(car: number): Readonly<CarDefinition>
   }
   /** Teleports a car. */
   teleport(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
@@ -71,6 +72,8 @@ export interface VehicleState {
   groundZ: number
   /** Writes car `eid`'s chassis collider pose from its state (no-op without a collider). */
   writeCollider(eid: number): void
+  /** The sim's Car store. */
+  Car: CarStore
   /** A fast-properties view of the Car store for hot loops (see carView); rebuilt by carArrays. */
   view: CarStore
   /** Registered query: cars the vehicle system steps (not frozen, not hosted). Call commitRemovals first. */
@@ -86,28 +89,50 @@ export function carArrays(vs: VehicleState, Car: CarStore): CarStore {
   return v
 }
 
-/** Installs vehicles into `sim`. */
-export function installVehicles(sim: Sim): VehicleState {
-  const world = sim.world
-  const comps = sim.components
+/** A frozen deep copy of plain data (objects, arrays; typed arrays copied, not frozen). */
+function frozenCopy<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v
+  if (ArrayBuffer.isView(v)) return (v as unknown as Float64Array).slice() as unknown as T
+  const out: Record<string, unknown> | unknown[] = Array.isArray(v) ? v.map(frozenCopy) : {}
+  if (!Array.isArray(v)) for (const k of Object.keys(v)) (out as Record<string, unknown>)[k] = frozenCopy((v as Record<string, unknown>)[k])
+  return Object.freeze(out) as T
+}
+
+/** Resolves `definition` and keeps a frozen copy of it, so later edits of the caller's object change nothing. */
+function resolveFrozen(definition: CarDefinition, gravity: number, name?: string): ResolvedCar {
+  const d = resolveDefinition(definition, gravity, name)
+  d.def = frozenCopy(d.def)
+  return d
+}
+
+/** What the vehicle domain is built from (a car's chassis is a collider of `collision`). */
+export interface VehicleDeps {
+  world: World
+  components: Components
+  options: ResolvedSimOptions
+  collision: CollisionState
+}
+
+/** Builds the vehicle domain. */
+export function installVehicles({ world, components: comps, options, collision }: VehicleDeps): VehicleState {
   const C = comps.Car
-  const gravity = sim.options.gravity
-  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const gravity = options.gravity
+  const groundZ = groundHeight(options)
+  const owner = { world }
   const defs: (ResolvedCar | undefined)[] = []
   const rot = new Float64Array(9)
-  const defaultDef = resolveDefinition(presets.hatchback, gravity)
+  const defaultDef = resolveFrozen(presets.hatchback, gravity)
 
   function carOf(car: unknown, name = 'car'): number {
-    const eid = assertEntity(sim, car, name)
+    const eid = assertEntity(owner, car, name)
     if (!hasComponent(world, eid, C) || !defs[eid]) throw new TypeError(`${name} ${eid} is not a car of this sim`)
     return eid
   }
 
   function writeCollider(eid: number): void {
     const c = C.collider[eid]
-    const cs = sim.internal.collision
-    if (c < 0 || !cs) return
-    writeChassisPose(cs, C, defs[eid]!, eid, groundZ)
+    if (c < 0) return
+    writeChassisPose(collision, C, defs[eid]!, eid, groundZ)
   }
 
   function parseLevel(level: unknown, name = 'level'): number {
@@ -128,13 +153,12 @@ export function installVehicles(sim: Sim): VehicleState {
     const d = defs[eid]!
     if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
-    if (level !== 2 && C.model[eid] === 1) warmSingleTrack(carArrays(state, C), d, eid, state.surfaces, gravity)
     tagLevel(world, comps, eid, level)
   }
 
   function addCar(options?: AddCarOptions): number {
     const o = optionsObject<AddCarOptions>(options, 'options')
-    const d = o.definition === undefined ? defaultDef : resolveDefinition(o.definition, gravity, 'options.definition')
+    const d = o.definition === undefined ? defaultDef : resolveFrozen(o.definition, gravity, 'options.definition')
     const p = o.position === undefined ? [0, 0, NaN] : positionLike(o.position, 'options.position')
     const heading = o.heading === undefined ? 0 : finiteNumber(o.heading, 'options.heading')
     const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
@@ -167,12 +191,9 @@ export function installVehicles(sim: Sim): VehicleState {
     C.hz[eid] = d.hz
     C.collider[eid] = -1
     applyLevel(eid, level, undefined)
-    const cs = sim.internal.collision
-    if (cs) {
-      const def = d.def
-      C.collider[eid] = sim.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
-      writeCollider(eid)
-    }
+    const def = d.def
+    C.collider[eid] = collision.api.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
+    writeCollider(eid)
     return eid
   }
 
@@ -237,19 +258,21 @@ export function installVehicles(sim: Sim): VehicleState {
         tagLevel(world, comps, eid, s.level)
         writeCollider(eid)
       },
+      carDefinition(car) {
+        return defs[carOf(car)]!.def
+      },
     },
     teleport,
     defs,
-    surfaces: sim.options.surfaces ?? null,
+    surfaces: options.surfaces ?? null,
     gravity,
     groundZ,
     writeCollider,
+    Car: C,
     view: carView(C),
     // registered once: query() would build and hash its terms every step
     stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(Hosted)]),
     moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
   }
-  sim.schedule.add(stepVehicles, { name: 'step-vehicles', phase: 'vehicle' })
-  sim.schedule.add(followCars, { name: 'follow-cars', phase: 'broadphase' })
   return state
 }
