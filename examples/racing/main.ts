@@ -5,7 +5,7 @@
  * 60 Hz from pixi's ticker (an accumulator). Settings come from the URL (settings.ts).
  * Exposes `window.pitlaneDemo` for the browser test and for tinkering.
  */
-import { Application, Container, CullerPlugin, extensions, UPDATE_PRIORITY } from 'pixi.js'
+import { Application, Container, CullerPlugin, extensions, GlLimitsSystem, UPDATE_PRIORITY } from 'pixi.js'
 import { createWorld } from 'bitecs'
 import { createSim, LodController, lidarPresets, type CarDefinition, type Sim } from '../../src/index'
 import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
@@ -86,6 +86,19 @@ const MAX_STEPS_PER_FRAME = 2
 
 // Static chunks of track, barriers and trees marked cullable are skipped when off screen.
 extensions.add(CullerPlugin)
+/**
+ * One texture per batch on a software rasteriser. pixi's batch shader picks each pixel's texture
+ * from up to 16 with a chain of branches, which SwiftShader pays for on every pixel; the demo
+ * draws from two textures (its atlas and pixi's white), so one per batch costs a draw call or two
+ * and halves the GPU process's time per frame (the browser test's 55 fps check fails without it).
+ */
+function oneTexturePerBatch(): void {
+  const contextChange = GlLimitsSystem.prototype.contextChange
+  GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem) {
+    contextChange.call(this)
+    this.maxBatchableTextures = 1
+  }
+}
 const settings = readSettings(location.search)
 const demo: DemoHandle = {
   ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, settings, player: -1, field: [], lidar: -1,
@@ -96,10 +109,12 @@ window.pitlaneDemo = demo
 
 async function main(): Promise<void> {
   const started = performance.now()
+  const software = softwareGl()
+  if (software) oneTexturePerBatch()
   const app = new Application()
   // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
   // triples the frame time of a software rasteriser (headless chromium), so it is off there.
-  await app.init({ resizeTo: window, background: GRASS, antialias: !softwareGl(), preference: 'webgl', preserveDrawingBuffer: true })
+  await app.init({ resizeTo: window, background: GRASS, antialias: !software, preference: 'webgl', preserveDrawingBuffer: true })
   document.getElementById('stage')!.appendChild(app.canvas)
 
   // The sim: circuit colliders, the grid, lap timing, slipstream, LOD around the camera, Rapier for contact.

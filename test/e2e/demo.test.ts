@@ -129,6 +129,7 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
   }, 60_000)
 
   it('steers the player car with a scripted gamepad and shows the race', async () => {
+    await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'racing', null, { timeout: 30_000, polling: 50 })
     const player = await page.evaluate(() => window.pitlaneDemo.player)
     // full throttle and the stick hard left (its x is -1 to the left)
     await page.evaluate(() => {
