@@ -1,6 +1,6 @@
 /**
  * The starting grid: the player and the AI field on two staggered columns behind the start line,
- * each car with a definition (hatchbacks, sports cars, the odd van), a number, a three-letter
+ * each car with a definition (hatchbacks, sports cars, the odd van; every gearbox automatic), a number, a three-letter
  * name, a livery and the driver settings it races with once the lights go out.
  */
 import { presets, type CarDefinition, type Sim } from '../../src/index'
@@ -52,6 +52,15 @@ function seeded(seed: number): () => number {
   }
 }
 
+/**
+ * `definition` with its gearbox made automatic (same ratios and shift points): the path-following
+ * driver leaves the gearbox to its user, and neither it nor a keyboard player shifts a manual box.
+ */
+function automatic(definition: CarDefinition): CarDefinition {
+  return { ...definition, name: `${definition.name} (automatic)`, gearbox: { ...definition.gearbox, automatic: true } }
+}
+const SPORTS = automatic(presets.sportsCar), VAN = automatic(presets.van), HATCH = presets.hatchback
+
 /** HSL (0..1) to 0xRRGGBB. */
 function hsl(h: number, s: number, l: number): number {
   const f = (n: number) => {
@@ -78,7 +87,7 @@ export function placeGrid(sim: Sim, track: Track, options: GridOptions): Entrant
   for (let slot = 0; slot < total; slot++) {
     const player = slot === playerSlot
     const pick = random()
-    const definition: CarDefinition = player ? presets.sportsCar : pick < 0.5 ? presets.hatchback : pick < 0.88 ? presets.sportsCar : presets.van
+    const definition = player ? SPORTS : pick < 0.5 ? HATCH : pick < 0.88 ? SPORTS : VAN
     const { s, lateral } = gridSlot(slot)
     const p = trackPoint(track, s, lateral)
     const car = sim.addCar({ definition, position: [p.x, p.y], heading: p.heading, speed: 0 })
