@@ -7,7 +7,6 @@ import type { Polyline } from './polyline'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { drivePaths } from '../../systems/drive-paths'
-import { warmDriveCars } from './warm-up'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
@@ -63,7 +62,6 @@ export function installDrivers(sim: Sim): DriverState {
     return eid
   }
 
-  warmDriveCars()
   const driven = registerQuery(world, [Driver, Car, Not(sim.components.LodFrozen)])
   sim.schedule.add(drivePaths, { name: 'drive-paths', phase: 'input' })
 
