@@ -31,7 +31,7 @@ export interface Settings {
 
 /** The defaults: a 100-car, five-lap race with the lidar on. */
 export const DEFAULTS: Readonly<Settings> = Object.freeze({
-  cars: 100, laps: 5, singleTrackBeyond: 40, frozenBeyond: 300, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
+  cars: 100, laps: 5, singleTrackBeyond: 30, frozenBeyond: 300, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
 })
 
 /** URL parameter names of the settings. */
