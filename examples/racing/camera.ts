@@ -26,7 +26,7 @@ const MAX_AHEAD = 30
 
 /** A camera with base zoom `zoom` px/m listening to wheel events on `element`. */
 export function createCamera(element: HTMLElement, mode: CameraMode, zoom: number): Camera {
-  let aimX = 0, aimY = 0
+  let aheadX = 0, aheadY = 0
   const cam: Camera = {
     x: 0,
     y: 0,
@@ -36,14 +36,13 @@ export function createCamera(element: HTMLElement, mode: CameraMode, zoom: numbe
     update(view, tx, ty, vx, vy, heading, width, height, dt, snap = false) {
       const speed = Math.hypot(vx, vy)
       const ahead = Math.min(MAX_AHEAD, speed * LOOK_AHEAD) / Math.max(speed, 1e-9)
-      const goalX = tx + vx * ahead, goalY = ty + vy * ahead
-      // the aim point eases slower than the car moves, so a slide swings the view rather than jerking it
-      const k = snap ? 1 : 1 - Math.exp(-3 * dt)
-      aimX += (goalX - aimX) * k
-      aimY += (goalY - aimY) * k
-      // the centre follows the car tightly, offset towards the aim point
-      cam.x = tx + (aimX - tx)
-      cam.y = ty + (aimY - ty)
+      // the centre is the car plus an eased look-ahead: the car holds still on screen at a steady
+      // speed, and a slide or a hairpin swings the view round instead of jerking it
+      const k = snap ? 1 : 1 - Math.exp(-2.5 * dt)
+      aheadX += (vx * ahead - aheadX) * k
+      aheadY += (vy * ahead - aheadY) * k
+      cam.x = tx + aheadX
+      cam.y = ty + aheadY
       const want = zoom * cam.userZoom / (1 + speed / 45)
       cam.zoom += (want - cam.zoom) * (snap ? 1 : 1 - Math.exp(-1.5 * dt))
       if (mode === 'rotate') {

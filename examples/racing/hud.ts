@@ -60,7 +60,7 @@ export function createHud(entrants: readonly Entrant[]): Hud {
     rows.push({ row, pos: cell('pos'), sw: cell('sw'), num: cell('num'), name: cell('name'), best: cell('best'), gap: cell('gap') })
     tower.appendChild(row)
   }
-  let lastPerf = ''
+  let lastPerf = '', lapsHtml = ''
   let bannerUntil = 0
   return {
     race(race, standings, player) {
@@ -89,11 +89,12 @@ export function createHud(entrants: readonly Entrant[]): Hud {
       const me = standings[mine]
       if (me) {
         const lap = Math.min(race.laps, me.laps + 1)
-        laps.innerHTML = `<div class="big">P${me.position}<span style="font-size:14px;color:#aab4c3"> / ${standings.length}</span></div>` +
+        const html = `<div class="big">P${me.position}<span style="font-size:14px;color:#aab4c3"> / ${standings.length}</span></div>` +
           `<div><span class="k">lap</span>${race.phase === 'racing' || race.phase === 'finished' ? `${lap} / ${race.laps}` : `– / ${race.laps}`}</div>` +
           `<div><span class="k">time</span>${lapTime(race.raceTime())}</div>` +
           `<div><span class="k">last</span>${lapTime(me.lastLap)}</div>` +
           `<div><span class="k">best</span>${lapTime(me.bestLap)}</div>`
+        if (html !== lapsHtml) laps.innerHTML = lapsHtml = html
       }
       const n = race.lights
       lights.hidden = !(race.phase === 'grid' || race.phase === 'lights')

@@ -27,7 +27,7 @@ import { createGamepad, PAD } from './gamepad'
 import { createTouchPad } from './touch'
 import { createControls } from './controls'
 import { createHud } from './hud'
-import { createSettingsPanel, readSettings, type Settings } from './settings'
+import { CLUB_CIRCUIT, createSettingsPanel, readSettings, type Settings } from './settings'
 import { addHosting } from './hosting'
 
 /** The state the demo exposes on window for tests and tinkering. */
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   document.getElementById('stage')!.appendChild(app.canvas)
 
   // The sim: circuit colliders, the grid, lap timing, slipstream, LOD around the camera, Rapier for contact.
-  const track = createTrack()
+  const track = createTrack(settings.track === 'club' ? { control: CLUB_CIRCUIT } : {})
   const sim = createSim(createWorld(), { surfaces: trackSurfaces(track) })
   const circuit = addCircuit(sim, track)
   const entrants = placeGrid(sim, track, { cars: settings.cars, seed: settings.seed })

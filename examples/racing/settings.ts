@@ -6,8 +6,18 @@
 /** Camera modes: north-up following, or turning with the car (car-up). */
 export type CameraMode = 'follow' | 'rotate'
 
+/** The circuits: the built-in 2.6 km one, and a 0.7 km club circuit for short races. */
+export type Circuit = 'gp' | 'club'
+
+/** Control points of the club circuit (a closed spline through them, as examples/track.ts builds). */
+export const CLUB_CIRCUIT: readonly (readonly [number, number])[] = [
+  [0, 0], [130, 0], [185, 25], [195, 85], [150, 125], [70, 115], [20, 150], [-45, 130], [-70, 70], [-50, 15],
+]
+
 /** Every setting of the demo. */
 export interface Settings {
+  /** The circuit raced on. */
+  track: Circuit
   /** AI cars on the grid besides the player. */
   cars: number
   /** Race length, laps. */
@@ -31,12 +41,12 @@ export interface Settings {
 
 /** The defaults: a 100-car, five-lap race with the lidar on. */
 export const DEFAULTS: Readonly<Settings> = Object.freeze({
-  cars: 100, laps: 5, singleTrackBeyond: 30, frozenBeyond: 300, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
+  track: 'gp', cars: 100, laps: 5, singleTrackBeyond: 30, frozenBeyond: 300, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
 })
 
 /** URL parameter names of the settings. */
 const KEYS: Record<keyof Settings, string> = {
-  cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed',
+  track: 'track', cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed',
 }
 
 const clampInt = (v: string | null, lo: number, hi: number, fallback: number) => {
@@ -56,6 +66,7 @@ export function readSettings(search: string): Settings {
   const singleTrackBeyond = clampNum(q.get(KEYS.singleTrackBeyond), 0, 5000, d.singleTrackBeyond)
   const cam = q.get(KEYS.camera)
   return {
+    track: q.get(KEYS.track) === 'club' ? 'club' : d.track,
     cars: clampInt(q.get(KEYS.cars), 0, 200, d.cars),
     laps: clampInt(q.get(KEYS.laps), 1, 50, d.laps),
     singleTrackBeyond,
