@@ -4,8 +4,7 @@
  * resampled at equal arc length), its width, kerbs, gravel traps, barriers and cones.
  * Pure geometry on numbers (the driver's path helpers, no sim, no pixi), so node and the browser both import it.
  */
-import { createPolyline, pointCurvatures, samplePath, smoothClosedPath, type Polyline } from '../src/driver/path'
-import { projectAll, PROJ_LAT, PROJ_S } from '../src/driver/projection'
+import { createPolyline, nearestOnPath, pointCurvatures, samplePath, smoothClosedPath, type PathProjection, type Polyline } from '../src/index'
 
 /** A point on the ground, metres. */
 export type Point = readonly [number, number]
@@ -143,6 +142,7 @@ export function createTrack(options: TrackOptions = {}): Track {
 }
 
 const scratch = new Float64Array(4)
+const nearest: PathProjection = { s: 0, lateral: 0, distance: 0, segment: 0 }
 
 /** Position (x, y) and heading at arc length `s` (wraps around), offset `lateral` m to the left. */
 export function trackPoint(track: Track, s: number, lateral = 0): { x: number; y: number; heading: number } {
@@ -153,8 +153,8 @@ export function trackPoint(track: Track, s: number, lateral = 0): { x: number; y
 
 /** Nearest centreline position of (x, y): arc length s and signed lateral distance (+ left). Checks every segment. */
 export function projectOnTrack(track: Track, x: number, y: number): { s: number; lateral: number } {
-  projectAll(track.poly, x, y, scratch)
-  return { s: scratch[PROJ_S], lateral: scratch[PROJ_LAT] }
+  const p = nearestOnPath(track.poly, x, y, nearest)
+  return { s: p.s, lateral: p.lateral }
 }
 
 /** Surface code (SURFACE) at ground position (x, y); grass outside the raster. */

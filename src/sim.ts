@@ -3,7 +3,8 @@
  * Each domain (collision, lidar, vehicle, driver, lod) installs its own state and systems; this
  * file only wires them together and dispatches the calls that span domains.
  */
-import { entityExists, hasComponent, removeEntity, type World } from 'bitecs'
+import { hasComponent, removeEntity, type World } from 'bitecs'
+import { assertEntity } from './entity'
 import { createComponents, type Components } from '../components/index'
 import { createSchedule, type Schedule } from '../systems/schedule'
 import { nonNegativeInteger, optionsObject, positiveNumber, describe } from './validate'
@@ -58,8 +59,14 @@ export interface Sim {
   readonly ground: number
   /** Options as resolved. */
   readonly options: ResolvedSimOptions
-  /** Internal domain state. */
+  /** Internal domain state (not public API: shapes may change). */
   readonly internal: SimInternals
+  /** Simulated time, s: the sum of the host steps taken. Inside a system it is the time before the step being run. */
+  readonly time: number
+  /** The host step being run (inside a system) or last run, s; 0 before the first step. */
+  readonly dt: number
+  /** Host steps taken (a step counts once the schedule has run). */
+  readonly steps: number
 
   /** Runs the schedule once with host step dt (s, finite, > 0). */
   step(dt: number): void
@@ -83,15 +90,17 @@ export interface Sim {
   getLod: VehicleState['api']['getLod']
   snapshot: VehicleState['api']['snapshot']
   restore: VehicleState['api']['restore']
+  carDefinition: VehicleState['api']['carDefinition']
   setAi: DriverState['api']['setAi']
   aiStatus: DriverState['api']['aiStatus']
   clearAi: DriverState['api']['clearAi']
+  aiPath: DriverState['api']['aiPath']
 }
 
 const simOfWorld = new WeakMap<object, Sim>()
 
 /** The names of a sim's methods. */
-type SimMethodName = Exclude<keyof Sim, 'world' | 'components' | 'schedule' | 'ground' | 'options' | 'internal'>
+type SimMethodName = Exclude<keyof Sim, 'world' | 'components' | 'schedule' | 'ground' | 'options' | 'internal' | 'time' | 'dt' | 'steps'>
 
 /**
  * Every method of a sim, in one order, as placeholders: createSim makes the sim one object literal
@@ -105,7 +114,7 @@ const SIM_METHODS: { readonly [K in SimMethodName]: undefined } = {
   step: undefined, stepMany: undefined, setPose: undefined, remove: undefined,
   addCollider: undefined, rayTest: undefined, addLidar: undefined, lidarScan: undefined, rayTestLidar: undefined,
   addCar: undefined, setInput: undefined, getInput: undefined, carState: undefined, setLod: undefined, getLod: undefined,
-  snapshot: undefined, restore: undefined, setAi: undefined, aiStatus: undefined, clearAi: undefined,
+  snapshot: undefined, restore: undefined, carDefinition: undefined, setAi: undefined, aiStatus: undefined, clearAi: undefined, aiPath: undefined,
 }
 
 /** The sim living in `world` (systems find their sim this way); throws if there is none. */
@@ -141,7 +150,13 @@ export function createSim(world: World, options?: SimOptions): Sim {
   const components = createComponents(world)
   const schedule = createSchedule()
   const internal = { steps: 0, time: 0, lastDt: 0 } as SimInternals
-  const sim = { world, components, schedule, options: resolved, internal, ground: -1, ...SIM_METHODS } as unknown as Sim & { ground: number }
+  const sim = {
+    world, components, schedule, options: resolved, internal, ground: -1,
+    get time() { return internal.time },
+    get dt() { return internal.lastDt },
+    get steps() { return internal.steps },
+    ...SIM_METHODS,
+  } as unknown as Sim & { ground: number }
   simOfWorld.set(world as object, sim)
 
   // Domains install in dependency order; each registers its systems in its phase.
@@ -190,14 +205,6 @@ export function createSim(world: World, options?: SimOptions): Sim {
     removeEntity(world, eid)
   }
   return sim
-}
-
-/** Throws unless `eid` is a live entity id of the sim's world. */
-export function assertEntity(sim: Sim, eid: unknown, name: string): number {
-  if (typeof eid !== 'number') throw new TypeError(`${name} must be an entity id (number), got ${describe(eid)}`)
-  if (!Number.isInteger(eid) || eid < 0) throw new RangeError(`${name} must be a non-negative integer entity id, got ${eid}`)
-  if (!entityExists(sim.world, eid)) throw new RangeError(`${name} ${eid} is not a live entity`)
-  return eid
 }
 
 function stepOnce(sim: Sim, dt: number): void {

@@ -11,7 +11,8 @@
 // a brute-force test of every collider.
 import { createWorld } from 'bitecs'
 import RAPIER from '@dimforge/rapier3d-compat'
-import { createSim, setColliderPoseFast, updateBroadphase, rayCollider, castRay } from '../../dist/index.js'
+import { createSim } from '../../dist/index.js'
+import { setColliderPoseFast, updateBroadphase, rayCollider, castRay } from '../../dist/internals.js'
 import { addShapesToSim, buildRapierWorld, lidarDirections, sparseScene } from '../scenes.mjs'
 
 let shared = null

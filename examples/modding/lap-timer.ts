@@ -5,7 +5,7 @@
  * lap counts again. Core-only: usable from node and from the browser.
  */
 import { commitRemovals, observe, onAdd, query, registerQuery, type World } from 'bitecs'
-import { getSim, type Sim } from '../../src/sim'
+import { getSim, type Sim } from '../../src/index'
 
 /** Options of addLapTimer. */
 export interface LapTimerOptions {
@@ -81,8 +81,8 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
   const system = (world: World) => {
     const s = getSim(world)
     const x = Car.x, y = Car.y
-    const dt = s.internal.lastDt
-    const t1 = s.internal.time + dt // the sim clock after this step (time advances after the schedule runs)
+    const dt = s.dt
+    const t1 = s.time + dt // the sim clock after this step (time advances after the schedule runs)
     commitRemovals(world)
     const cars = allCars.dense
     for (let i = 0; i < cars.length; i++) {
@@ -126,7 +126,7 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
     laps: (car) => laps[check(car)],
     lastLap: (car) => last[check(car)],
     bestLap: (car) => best[check(car)],
-    currentLap: (car) => sim.internal.time - crossed[check(car)],
+    currentLap: (car) => sim.time - crossed[check(car)],
     lapTimes: (car) => times[check(car)],
     lastCrossing: (car) => crossed[check(car)],
     remove: () => { sim.schedule.remove(name); unobserve() },

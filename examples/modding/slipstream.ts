@@ -8,7 +8,7 @@
  * `reach`-sized cells, so a step costs O(n) for a spread-out field.
  */
 import { commitRemovals, registerQuery, type World } from 'bitecs'
-import { getSim, type Sim } from '../../src/sim'
+import { getSim, type Sim } from '../../src/index'
 
 /** Car.level of a frozen car. */
 const FROZEN = 2
@@ -56,7 +56,7 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
   }
   if (!(reach > minGap)) throw new RangeError(`options.reach (${reach}) must be > options.minGap (${minGap})`)
   if (maxReduction > 1) throw new RangeError(`options.maxReduction must be <= 1, got ${maxReduction}`)
-  const carParams = options.carParams ?? ((car: number) => definitionParams(sim, car))
+  const carParams = options.carParams ?? definitionParams(sim)
 
   const { Car } = sim.components
   // Registered once: query() would build and hash its terms (and allocate) every step.
@@ -70,7 +70,7 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
 
   const system = (world: World) => {
     const s = getSim(world)
-    const dt = s.internal.lastDt
+    const dt = s.dt
     commitRemovals(world)
     const cars = allCars.dense
     const n = cars.length
@@ -144,9 +144,19 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
   }
 }
 
-/** Mass and ½ρ·Cd·A of `car` from the vehicle domain's resolved definition. */
-function definitionParams(sim: Sim, car: number): { mass: number; dragK: number } {
-  const d = sim.internal.vehicles.defs[car]
-  if (!d) throw new TypeError(`car ${car} has no definition the slipstream can read; pass options.carParams`)
-  return d
+/** Air density the car models' drag uses, kg/m³ (sea level, 20 °C). */
+const AIR_DENSITY = 1.204
+
+/** Mass and ½ρ·Cd·A of a car from its definition, worked out once per definition object. */
+function definitionParams(sim: Sim): (car: number) => { mass: number; dragK: number } {
+  const byDefinition = new WeakMap<object, { mass: number; dragK: number }>()
+  return (car) => {
+    const d = sim.carDefinition(car)
+    let p = byDefinition.get(d)
+    if (p === undefined) {
+      p = { mass: d.mass, dragK: 0.5 * AIR_DENSITY * d.dragCoefficient * d.frontalArea }
+      byDefinition.set(d, p)
+    }
+    return p
+  }
 }

@@ -2,10 +2,19 @@
  * Puts the circuit into a sim (barriers and cones as colliders) and fills it with path-driven cars
  * at mixed lateral offsets and speeds. Shared by the racing demo, the headless race and the tests.
  */
-import type { Sim } from '../../src/sim'
-import { surfaceGrid, surfaces, type SurfaceGrid } from '../../src/vehicle/surfaces'
+import { surfaceGrid, surfaces, type Sim, type SurfaceGrid } from '../../src/index'
 import { SURFACE, type Track, trackPath, trackPoint } from '../track'
-import { mulberry32 } from '../../bench/scenes.mjs' // the project's one seeded PRNG (plain JS, imports nothing)
+
+/** A seeded PRNG (mulberry32) in [0, 1): the same seed gives the same field. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), a | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
 
 /** Collision group of barriers and cones (the ground is group 1, car bodies keep the default). */
 export const TRACKSIDE_GROUP = 2
@@ -72,7 +81,7 @@ export interface FieldCar {
 /** Adds `cars` path-driven cars to `sim` on `track`: maxSpeed 24–44 m/s, lateral offsets up to ±4.5 m. */
 export function addField(sim: Sim, track: Track, options: FieldOptions = {}): FieldCar[] {
   const n = options.cars ?? 100
-  const random = mulberry32(options.seed ?? 1)
+  const random = seededRandom(options.seed ?? 1)
   const layout = options.layout ?? 'spread'
   const path = trackPath(track)
   const lanes = [-4.5, -3, -1.5, 0, 1.5, 3, 4.5]

@@ -1,5 +1,5 @@
 /** Keyboard driving for the player's car: arrows/WASD, space = handbrake, smoothed into car inputs once per sim step. */
-import type { Sim } from '../../src/sim'
+import type { Sim } from '../../src/index'
 
 /** Pressed keys and the smoothed inputs they give. */
 export interface Keyboard {

@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       n++
       // Before the first crossing the trace runs on the sim clock; each crossing starts a new trace.
       const lapT = laps.currentLap(player)
-      hud.sample(laps.laps(player), Number.isFinite(lapT) ? lapT : sim.internal.time, Car.speed[player])
+      hud.sample(laps.laps(player), Number.isFinite(lapT) ? lapT : sim.time, Car.speed[player])
     }
     if (n === MAX_STEPS_PER_FRAME) acc = 0 // too slow to keep up: drop the backlog rather than spiral
     if (n > 0) {

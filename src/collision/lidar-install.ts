@@ -1,7 +1,7 @@
 /** Installs lidars into a sim: the Lidar component, addLidar, lidarScan, rayTestLidar and the sensors system. */
 import { addComponent, addEntity, hasComponent, observe, onRemove, query, registerQuery, removeEntity, type Query } from 'bitecs'
 import type { Sim } from '../sim'
-import { assertEntity } from '../sim'
+import { assertEntity } from '../entity'
 import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
 import { mat3Identity } from '../math/mat3'
 import { parsePosition, parseRotation } from './pose'

@@ -1,7 +1,9 @@
 /** Installs the path-following driver into a sim: the Driver component, setAi/aiStatus/clearAi and the input system. */
 import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
-import { assertEntity, type Sim } from '../sim'
+import type { Sim } from '../sim'
+import { assertEntity } from '../entity'
 import type { AiOptions } from './options'
+import type { Polyline } from './polyline'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { drivePaths } from '../../systems/drive-paths'
@@ -42,6 +44,8 @@ export interface DriverState {
     aiStatus(car: number): AiStatus | null
     /** Removes the driver of `car` (the inputs keep their last values); nothing when it has none. */
     clearAi(car: number): void
+    /** The line `car`'s driver follows (the path with its lateral offset; read-only), or null when the car has no driver. */
+    aiPath(car: number): Polyline | null
   }
 }
 
@@ -91,6 +95,10 @@ export function installDrivers(sim: Sim): DriverState {
       clearAi(car) {
         const eid = assertCar(car)
         if (hasComponent(world, eid, Driver)) removeComponent(world, eid, Driver)
+      },
+      aiPath(car) {
+        const eid = assertCar(car)
+        return hasComponent(world, eid, Driver) ? table.byCar[eid]!.poly : null
       },
     },
   }

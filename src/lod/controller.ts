@@ -5,7 +5,7 @@
  */
 import { addComponent, commitRemovals, entityExists, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
 import type { Sim } from '../sim'
-import { assertEntity } from '../sim'
+import { assertEntity } from '../entity'
 import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
 import { LEVEL_FROZEN, LEVEL_FULL, LEVEL_NAMES, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
 

@@ -6,10 +6,8 @@
  * pixi.js is a peer dependency; the core never imports this file.
  */
 import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Texture } from 'pixi.js'
-import { query } from 'bitecs'
-import type { Sim } from '../sim'
-import { ColliderKind } from '../../components/collider'
-import type { DriverPath } from '../driver/drive'
+import { entityExists, hasComponent, query } from 'bitecs'
+import { ColliderKind, type Polyline, type Sim } from '../index'
 
 /** The level of detail of a car as the renderer colours it. */
 export type CarLevel = 'full' | 'singleTrack' | 'frozen'
@@ -158,10 +156,11 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
 
   /** The driver paths to draw now; redraws only when that list of path objects changes. */
   function drawPaths(): void {
-    const all = sim.internal.drivers.paths
-    const wanted: DriverPath[] = []
-    if (o.paths === true) { for (const p of all) if (p) wanted.push(p) }
-    else if (Array.isArray(o.paths)) { for (const car of o.paths) { const p = all[car]; if (p) wanted.push(p) } }
+    const { world, components } = sim
+    const lineOf = (car: number) => (Number.isInteger(car) && car >= 0 && entityExists(world, car) && hasComponent(world, car, components.Driver) ? sim.aiPath(car) : null)
+    const wanted: Polyline[] = []
+    const cars = o.paths === true ? Array.from(query(world, [components.Driver])).sort((a, b) => a - b) : Array.isArray(o.paths) ? o.paths : []
+    for (const car of cars) { const line = lineOf(car); if (line) wanted.push(line) }
     let same = wanted.length === drawnPaths.length
     for (let i = 0; same && i < wanted.length; i++) same = wanted[i] === drawnPaths[i]
     if (same) return
@@ -169,7 +168,7 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     pathLayer.clear()
     for (const p of wanted) {
       drawnPaths.push(p)
-      const { x, y, n, closed } = p.poly
+      const { x, y, n, closed } = p
       if (n < 2) continue
       pathLayer.moveTo(x[0], y[0])
       for (let i = 1; i < n; i++) pathLayer.lineTo(x[i], y[i])

@@ -19,15 +19,12 @@
  */
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, EventQueue, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
-import type { Sim } from '../sim'
+import { enableHosting, type ChassisMass, type ChassisState, type HostedSim, type Sim, type VehicleHost } from '../index'
 import { describe, nonNegativeNumber, optionsObject } from '../validate'
-import type { ChassisMass, ChassisState, VehicleHost } from '../vehicle/host'
-import { enableHosting, type HostedSim } from '../vehicle/hosted-install'
 import { mirrorCollider } from './mirror'
 
-export type { VehicleHost, ChassisState, ChassisMass, HostingApi } from '../vehicle/host'
-export type { HostedSim } from '../vehicle/hosted-install'
-export { enableHosting } from '../vehicle/hosted-install'
+export type { VehicleHost, ChassisState, ChassisMass, HostingApi, HostedSim } from '../index'
+export { enableHosting } from '../index'
 
 /** The Rapier module (what `import RAPIER from '@dimforge/rapier3d-compat'` gives). */
 export type RapierModule = typeof RAPIER_MODULE
@@ -134,8 +131,8 @@ export class RapierHost implements VehicleHost {
   /** VehicleHost: creates the chassis body and cuboid of `car`. */
   attach(car: number, s: ChassisState, mass: ChassisMass, frozen: boolean): void {
     const R = this.R
-    const d = this.sim.internal.vehicles.defs[car]!.def
-    const ground = this.sim.internal.vehicles.groundZ
+    const d = this.sim.carDefinition(car)
+    const ground = this.sim.options.ground ? this.sim.options.ground.height : 0
     const c = Math.min(this.clearance, 0.5 * d.height)
     const halfZ = 0.5 * (d.height - c)
     const z = ground + c + halfZ

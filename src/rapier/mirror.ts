@@ -6,11 +6,9 @@
  */
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
-import type { Sim } from '../sim'
-import { assertEntity } from '../sim'
 import { hasComponent } from 'bitecs'
-import { ColliderKind } from '../../components/collider'
-import { quatFromMat3, quatMultiply } from '../math/quat'
+import { ColliderKind, quatFromMat3, quatMultiply, type Sim } from '../index'
+import { assertEntity } from '../entity'
 
 const quat = new Float64Array(4)
 // +90° about x: Rapier's local y axis onto pitlane's local z

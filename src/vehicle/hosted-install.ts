@@ -5,7 +5,7 @@
  */
 import { addComponent, hasComponent, observe, onRemove, removeComponent } from 'bitecs'
 import type { Sim } from '../sim'
-import { assertEntity } from '../sim'
+import { assertEntity } from '../entity'
 import { describe } from '../validate'
 import { decodeSnapshot } from './snapshot'
 import { Hosted, type HostingApi, type VehicleHost } from './host'

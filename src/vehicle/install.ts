@@ -2,7 +2,7 @@
 import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { carView, type CarStore } from '../../components/car'
-import { assertEntity } from '../sim'
+import { assertEntity } from '../entity'
 import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
 import { writeChassisPose } from './chassis'
@@ -14,7 +14,6 @@ import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferM
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
 import { stepVehicles } from '../../systems/step-vehicles'
-import { warmSingleTrack } from './warm-up'
 import { followCars } from '../../systems/follow-cars'
 import { Hosted } from './host'
 
@@ -58,6 +57,8 @@ export interface VehicleState {
     snapshot(car: number): CarSnapshot
     /** Restores a car's snapshot. */
     restore(car: number, snap: unknown): void
+    /** The definition `car` runs on, as validated at addCar (frozen: read-only). */
+    carDefinition(car: number): Readonly<CarDefinition>
   }
   /** Teleports a car. */
   teleport(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
@@ -86,6 +87,22 @@ export function carArrays(vs: VehicleState, Car: CarStore): CarStore {
   return v
 }
 
+/** A frozen deep copy of plain data (objects, arrays; typed arrays copied, not frozen). */
+function frozenCopy<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v
+  if (ArrayBuffer.isView(v)) return (v as unknown as Float64Array).slice() as unknown as T
+  const out: Record<string, unknown> | unknown[] = Array.isArray(v) ? v.map(frozenCopy) : {}
+  if (!Array.isArray(v)) for (const k of Object.keys(v)) (out as Record<string, unknown>)[k] = frozenCopy((v as Record<string, unknown>)[k])
+  return Object.freeze(out) as T
+}
+
+/** Resolves `definition` and keeps a frozen copy of it, so later edits of the caller's object change nothing. */
+function resolveFrozen(definition: CarDefinition, gravity: number, name?: string): ResolvedCar {
+  const d = resolveDefinition(definition, gravity, name)
+  d.def = frozenCopy(d.def)
+  return d
+}
+
 /** Installs vehicles into `sim`. */
 export function installVehicles(sim: Sim): VehicleState {
   const world = sim.world
@@ -95,7 +112,7 @@ export function installVehicles(sim: Sim): VehicleState {
   const groundZ = sim.options.ground ? sim.options.ground.height : 0
   const defs: (ResolvedCar | undefined)[] = []
   const rot = new Float64Array(9)
-  const defaultDef = resolveDefinition(presets.hatchback, gravity)
+  const defaultDef = resolveFrozen(presets.hatchback, gravity)
 
   function carOf(car: unknown, name = 'car'): number {
     const eid = assertEntity(sim, car, name)
@@ -128,13 +145,12 @@ export function installVehicles(sim: Sim): VehicleState {
     const d = defs[eid]!
     if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
-    if (level !== 2 && C.model[eid] === 1) warmSingleTrack(carArrays(state, C), d, eid, state.surfaces, gravity)
     tagLevel(world, comps, eid, level)
   }
 
   function addCar(options?: AddCarOptions): number {
     const o = optionsObject<AddCarOptions>(options, 'options')
-    const d = o.definition === undefined ? defaultDef : resolveDefinition(o.definition, gravity, 'options.definition')
+    const d = o.definition === undefined ? defaultDef : resolveFrozen(o.definition, gravity, 'options.definition')
     const p = o.position === undefined ? [0, 0, NaN] : positionLike(o.position, 'options.position')
     const heading = o.heading === undefined ? 0 : finiteNumber(o.heading, 'options.heading')
     const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
@@ -236,6 +252,9 @@ export function installVehicles(sim: Sim): VehicleState {
         writeSnapshot(C, eid, s)
         tagLevel(world, comps, eid, s.level)
         writeCollider(eid)
+      },
+      carDefinition(car) {
+        return defs[carOf(car)]!.def
       },
     },
     teleport,

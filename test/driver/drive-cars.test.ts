@@ -198,7 +198,7 @@ describe('driveCars narrow window (the next segment skipped when the hint is pro
 
 describe('the Driver record read by its exported offsets', () => {
   it('gives what aiStatus reports', async () => {
-    const api = await import('../../src/index')
+    const api = await import('../../src/internals')
     const sim = createSim(createWorld())
     const car = sim.addCar({ position: [0, -52], speed: 8, lod: 'singleTrack' })
     sim.setInput(car, { gear: 1 })
