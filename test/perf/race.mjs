@@ -6,6 +6,7 @@
 // handbrake slides, reversing. Every driven car ends many laps.
 import { createWorld, hasComponent } from 'bitecs'
 import { createSim, stadiumPath, presets, LodController, lidarPresets, box } from '../../dist/index.js'
+import { slotOnPath } from '../../bench/scenes.mjs'
 
 /** Host step, s. */
 export const DT = 1 / 60
@@ -52,14 +53,10 @@ const STUNT_INPUTS = [
 export function createRace({ drivenCount = 18, lidar = false, lodUpdate = true } = {}) {
   const sim = createSim(createWorld())
   const path = stadiumPath(120, 45, 2)
-  const n = path.length / 2
   const driven = []
   for (let i = 0; i < drivenCount; i++) {
-    const k = Math.floor((i * n) / drivenCount)
-    const x = path[2 * k], y = path[2 * k + 1]
-    const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
     const offset = 2.5 * ((i % 3) - 1)
-    const car = sim.addCar({ definition: DEFS[i % 3], position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h, speed: 5 })
+    const car = sim.addCar({ definition: DEFS[i % 3], ...slotOnPath(path, i, drivenCount, offset), speed: 5 })
     sim.setInput(car, { gear: 1 })
     sim.setAi(car, path, { closed: true, lateralOffset: offset, maxSpeed: 20 + (i % 5) * 2.5, brakeDecel: 5 + (i % 4) })
     driven.push(car)
