@@ -43,7 +43,7 @@ export function createCamera(element: HTMLElement, mode: CameraMode, zoom: numbe
       aheadY += (vy * ahead - aheadY) * k
       cam.x = tx + aheadX
       cam.y = ty + aheadY
-      const want = zoom * cam.userZoom / (1 + speed / 45)
+      const want = zoom * cam.userZoom / (1 + speed / 80)
       cam.zoom += (want - cam.zoom) * (snap ? 1 : 1 - Math.exp(-1.5 * dt))
       if (mode === 'rotate') {
         const target = heading - Math.PI / 2
