@@ -52,7 +52,7 @@ export interface LidarCaster {
   pos: Float64Array
   /** The world rays (cached while pose, rangeMin and pattern are unchanged). */
   rays: LidarRays
-  /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax] (arrays, not doubles, cross calls unboxed). */
+  /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax]. */
   hit: Float64Array
   ray: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */

@@ -121,7 +121,6 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
   const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
   if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
   if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
-  // bookkeeping first (see lidar-rays.ts: code after a hot loop that never ran deoptimises)
   r.spansValid = true
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN

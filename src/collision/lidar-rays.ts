@@ -44,8 +44,6 @@ export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64A
 export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): void {
   const P = d.pitchCount, n = (y1 - y0) * P
   if (r.dir.length < 3 * n) { r.dir = new Float64Array(3 * n); r.org = new Float64Array(3 * n) }
-  // bookkeeping first: code after a hot loop that never ran before the loop was optimised makes V8
-  // deoptimise on every call
   r.y0 = y0; r.y1 = y1; r.revision = d.revision
   for (let i = 0; i < 9; i++) r.key[i] = rot[i]
   for (let i = 0; i < 3; i++) r.key[9 + i] = pos[i]
