@@ -64,6 +64,10 @@ export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from
       normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
       cosines![i] = cosine
     }
-    if (intensities !== null) intensities[i] = lidarIntensity(refl[e], cosine, dist[i])
+    if (intensities !== null) {
+      // lidarIntensity, written out: a call per point would pass (and box) three numbers
+      const v = refl[e] * cosine * Math.exp(-LIDAR_ATTENUATION * dist[i])
+      intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+    }
   }
 }

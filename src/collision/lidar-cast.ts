@@ -11,7 +11,7 @@
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { fillLidarAttributes } from './lidar-attributes'
@@ -201,7 +201,8 @@ const FLAT_MAX = 8
  * and the raster, which needs the whole pattern, is left out.
  */
 function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
-  slack = 0, turn = 0, rows = -1): number {
+  slack = 0, turn = 0, y0 = 0, y1 = -1): number {
+  const rows = y1 < 0 ? -1 : y1 - y0
   const est = c.estimate
   let force = c.force
   // how many scans each build has served lately (a moving sensor rebuilds every scan)
@@ -222,12 +223,13 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
   layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn)), Math.max(1, Math.min(32, d.pitchCount)))
+  if (rows >= 0) windowLidarBuckets(b, y0, y1)
   const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
-  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d)))
+  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d, y0, y1 < 0 ? d.yawCount : y1)))
   if (wantCells && rasterOk) {
     layoutLidarRaster(c.raster, d, b, k)
     est[3] = collect + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
@@ -257,21 +259,21 @@ export function castSweepRows(state: CollisionState, c: LidarCaster, rot: Float6
   for (let i = 0; i < 9; i++) c.rot[i] = rot[i]
   for (let i = 0; i < 3; i++) c.pos[i] = pos[i]
   if (broadphaseStale(state)) updateBroadphase(state)
-  c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y1 - y0)
+  c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y0, y1)
   c.version = -1 // built for this motion only: castLidar never reuses it
   c.scansSinceBuild++
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1)
   else castLists(state, c, rangeMin, rangeMax - rangeMin, scan, y0, y1)
 }
 
-/** Mean over the pattern's rays (sampling at most ~256 yaw columns) of the length of their cell's list. */
-function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
+/** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
+function meanCellLength(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): number {
   let sum = 0, n = 0
   const nYaw = b.nYaw, start = b.cellStart
-  const stride = Math.max(1, Math.floor(d.yawCount / 256))
+  const stride = Math.max(1, Math.floor((y1 - y0) / 256))
   for (let p = 0; p < d.pitchCount; p++) {
     const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
-    for (let y = 0; y < d.yawCount; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
+    for (let y = y0; y < y1; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
   }
   return n === 0 ? 0 : sum / n
 }
