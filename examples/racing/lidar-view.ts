@@ -1,7 +1,8 @@
 /**
  * The player's lidar points in the game view: each hit point of the latest scan, placed in the
- * world from the sensor's pose, coloured by range (near warm, far cool). The particles are a pool
- * made once and reused every frame.
+ * world from the sensor's pose, coloured by its return intensity (bright returns warm, faint ones
+ * cool) when the lidar reports intensities, else by range (near warm, far cool). The particles are
+ * a pool made once and reused every frame.
  */
 import { Particle, ParticleContainer, Rectangle, type Texture } from 'pixi.js'
 import type { Sim } from '../../src/index'
@@ -12,6 +13,9 @@ export interface LidarView {
   /** Draws the latest scan of `lidar`; returns the points drawn. */
   update(lidar: number): number
 }
+
+/** An intensity drawn at the warm end of the palette (a bright painted barrier face on). */
+const BRIGHT = 0.5
 
 /** A palette from near (yellow-white) through orange and magenta to far (blue), 0xRRGGBB by t in [0, 1]. */
 const STOPS = [0xfff3b0, 0xffb020, 0xff4a6e, 0xb44cff, 0x3d7bff]
@@ -41,6 +45,7 @@ export function createLidarView(sim: Sim, square: Texture, max = 30000, size = 0
       const scan = sim.lidarScan(lidar)
       const P = Lidar.pose, k = lidar * 9, O = Lidar.origin, q = lidar * 3
       const range = Lidar.rangeMax[lidar] || 1
+      const intensities = scan.intensities ?? null
       const out = layer.particleChildren
       const n = Math.min(scan.count, max)
       for (let i = 0; i < n; i++) {
@@ -49,8 +54,9 @@ export function createLidarView(sim: Sim, square: Texture, max = 30000, size = 0
         const x = scan.points[3 * i], y = scan.points[3 * i + 1], z = scan.points[3 * i + 2]
         p.x = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
         p.y = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
-        // range on a square-root scale: most points are near, and that is where detail matters
-        p.tint = colors[Math.min(255, Math.floor(Math.sqrt(scan.distances[i] / range) * 255))]
+        // intensity (0..1) or range on a square-root scale: most points are faint or near, and that is where detail matters
+        const t = intensities ? 1 - Math.min(1, intensities[i] / BRIGHT) : scan.distances[i] / range
+        p.tint = colors[Math.min(255, Math.floor(Math.sqrt(Math.max(0, t)) * 255))]
         out[i] = p
       }
       out.length = n

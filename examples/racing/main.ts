@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const player = me.car
   const cars = entrants.map((e) => e.car)
   const definitions: CarDefinition[] = cars.map((car) => sim.carDefinition(car))
-  const lidar = settings.lidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6] }) : -1
+  const lidar = settings.lidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6], attributes: { intensity: true } }) : -1
   const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
   const lod = new LodController(sim, { singleTrackBeyond: settings.singleTrackBeyond, frozenBeyond: settings.frozenBeyond, hysteresis: 10 })
