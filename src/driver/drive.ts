@@ -21,6 +21,10 @@ export interface DriverPath {
   readonly kappa: Float64Array
   readonly profile: Float64Array
   readonly options: ResolvedAiOptions
+  /** Direction of each segment, rad (atan2 of its tangent). */
+  readonly headings: Float64Array
+  /** Turn from each segment to the next, rad in (−π, π] (after the last of an open path: 0). */
+  readonly turns: Float64Array
   /** Copied from poly and options: what a step reads first. */
   readonly packed: Float64Array
   readonly segments: number
@@ -33,8 +37,18 @@ export interface DriverPath {
 
 /** The DriverPath of `poly` with its curvature, profile and options. */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+  const headings = new Float64Array(poly.segments), turns = new Float64Array(poly.segments)
+  for (let i = 0; i < poly.segments; i++) headings[i] = Math.atan2(poly.ty[i], poly.tx[i])
+  for (let i = 0; i < poly.segments; i++) {
+    const j = i + 1
+    if (j === poly.segments && !poly.closed) break
+    let turn = headings[j === poly.segments ? 0 : j] - headings[i]
+    if (turn > Math.PI) turn -= 2 * Math.PI
+    else if (turn <= -Math.PI) turn += 2 * Math.PI
+    turns[i] = turn
+  }
   return {
-    poly, kappa, profile, options,
+    poly, kappa, profile, options, headings, turns,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }
