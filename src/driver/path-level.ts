@@ -12,7 +12,7 @@
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
-import type { DriverPath } from './drive'
+import { LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
 
@@ -175,23 +175,16 @@ export function leavePath(ps: PathLevelState, eid: number): void {
   C.shiftTimer[eid] = 0
 }
 
-/**
- * The line's direction at `t` m along segment `seg`, rad, with as many whole turns as `near`:
- * between the directions at the segment's points (each the mean of the two segments meeting
- * there), so it turns smoothly through the vertices.
- */
+/** The line's direction at `t` m along segment `seg`, rad, with as many whole turns as `near` (see DriverPath.line). */
 function lineHeading(path: DriverPath, seg: number, t: number, near: number): number {
-  const len = path.packed[seg * SEG_STRIDE + SEG_LEN], u = t <= 0 ? 0 : t >= len ? 1 : t / len
-  const prev = seg > 0 ? path.turns[seg - 1] : path.closed ? path.turns[path.segments - 1] : 0
-  const h = path.headings[seg] + 0.5 * (u * path.turns[seg] - (1 - u) * prev)
+  const o = seg * LINE_STRIDE, h = path.line[o + LINE_HEADING] + path.line[o + LINE_TURN_RATE] * t
   return h + 2 * Math.PI * Math.round((near - h) * (1 / (2 * Math.PI)))
 }
 
-/** The line's curvature (1/m) at `t` m along segment `seg`, between its points' curvatures. */
+/** The line's curvature (1/m) at `t` m along segment `seg` (see DriverPath.line). */
 function curvatureAt(path: DriverPath, seg: number, t: number): number {
-  const k = path.kappa, len = path.packed[seg * SEG_STRIDE + SEG_LEN], next = seg + 1 === path.poly.n ? 0 : seg + 1
-  const u = t <= 0 ? 0 : t >= len ? 1 : t / len
-  return k[seg] + (k[next] - k[seg]) * u
+  const o = seg * LINE_STRIDE
+  return path.line[o + LINE_KAPPA] + path.line[o + LINE_KAPPA_RATE] * t
 }
 
 /** Moves every car of `cars` (at the path level, each with a driver) along its line for a host step of `dt` s. */
