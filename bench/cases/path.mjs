@@ -4,7 +4,7 @@
 //   single-track car's (drive-paths + step-vehicles for 1000 driven single-track cars at 240 Hz,
 //   CPU of interleaved chunks: overSingleTrack) and the whole step per path car (wholeStepPerCarUs,
 //   with the chassis colliders following and the BVH refit).
-// - race10k: 10,000 driven cars on a 50 km circuit in three lanes, a LodController focused on one
+// - race10k: 10,000 driven cars on a 50 km circuit (points 10 m apart) in three lanes, a LodController focused on one
 //   car (full within 60 m, singleTrack to 300 m, path beyond, never frozen) and 8 spinning16 lidars
 //   on the cars round it: the mean 60 Hz step after warm-up; metrics worstMs and worstOverMedian
 //   over 600 steps (10 s).
@@ -12,14 +12,14 @@
 import { createWorld } from 'bitecs'
 import { createSim, LodController, lidarPresets, smoothClosedPath } from '../../dist/index.js'
 
-/** A closed circuit of about `length` m: a wobbly loop (flat [x, y, …], 2 m apart). */
-function circuit(length) {
+/** A closed circuit of about `length` m: a wobbly loop (flat [x, y, …], `spacing` m apart). */
+function circuit(length, spacing = 2) {
   const r = length / (2 * Math.PI), ctrl = []
   for (let i = 0; i < 24; i++) {
     const a = (2 * Math.PI * i) / 24, w = 1 + 0.08 * Math.sin(3 * a) + 0.05 * Math.cos(5 * a)
     ctrl.push(r * w * Math.cos(a), r * w * Math.sin(a))
   }
-  return smoothClosedPath(ctrl, 2)
+  return smoothClosedPath(ctrl, spacing)
 }
 
 /** `count` driven cars spread round `path` in three lanes (offsets −3, 0, 3 m) at `level`. */
@@ -90,7 +90,7 @@ export const cases = [
     unit: 'ms/step',
     what: '10,000 driven cars on a 50 km circuit, LodController (full 60 m, singleTrack 300 m, path beyond), 8 spinning16 lidars: mean step',
     setup() {
-      const ctx = fieldSim(10000, circuit(50000), 'singleTrack', 240)
+      const ctx = fieldSim(10000, circuit(50000, 10), 'singleTrack', 240) // (10 m apart: setAi reads every point of the path)
       const { sim, cars } = ctx
       const focus = cars[0]
       new LodController(sim, { singleTrackBeyond: 60, pathBeyond: 300, frozenBeyond: Infinity, singleTrackHz: 240 }).install({ focus })
