@@ -68,7 +68,9 @@ export function createCarComponents() {
   const LodSingleTrack = {}
   /** Tag: the car is frozen (not stepped). */
   const LodFrozen = {}
-  return { Car, LodFull, LodSingleTrack, LodFrozen }
+  /** Tag: the car moves along its driver's line (the path level). */
+  const LodPath = {}
+  return { Car, LodFull, LodSingleTrack, LodFrozen, LodPath }
 }
 
 /** The Car store type. */

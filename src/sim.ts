@@ -16,10 +16,12 @@ import { installCollision } from './collision/install'
 import { installLidars } from './collision/lidar-install'
 import { installVehicles } from './vehicle/install'
 import { installDrivers } from './driver/install'
+import { installPathLevel } from './driver/path-install'
 import { installLod } from './lod/install'
 import { selectLod } from '../systems/select-lod'
 import { drivePaths } from '../systems/drive-paths'
 import { stepVehicles } from '../systems/step-vehicles'
+import { stepPathLevel } from '../systems/step-path-cars'
 import { followCars } from '../systems/follow-cars'
 import { rebuildBroadphase } from '../systems/rebuild-broadphase'
 import { scanLidars } from '../systems/scan-lidars'
@@ -48,6 +50,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   const collision = installCollision({ world, components, options: resolved })
   const vehicles = installVehicles({ world, components, options: resolved, collision })
   const drivers = installDrivers({ world, components })
+  const pathLevel = installPathLevel({ world, components, drivers, vehicles })
   const lidars = installLidars({ world, components, options: resolved, collision })
   const lod = installLod()
   const internal: SimInternals = { collision, lidars, vehicles, drivers, lod, clock }
@@ -56,6 +59,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   schedule.add(selectLod(lod), { name: 'select-lod', phase: 'lod' })
   schedule.add(drivePaths(drivers, clock), { name: 'drive-paths', phase: 'input' })
   schedule.add(stepVehicles(vehicles, clock), { name: 'step-vehicles', phase: 'vehicle' })
+  schedule.add(stepPathLevel(pathLevel, clock), { name: 'step-path-cars', phase: 'vehicle', after: 'step-vehicles' })
   schedule.add(followCars(vehicles, collision), { name: 'follow-cars', phase: 'broadphase' })
   schedule.add(rebuildBroadphase(collision), { name: 'rebuild-broadphase', phase: 'broadphase', after: 'follow-cars' })
   schedule.add(scanLidars(lidars, clock), { name: 'scan-lidars', phase: 'sensors' })

@@ -1,5 +1,5 @@
 /**
- * `npm run race -- --cars 200 --seconds 120 [--seed N] [--level full|singleTrack] [--top N]`:
+ * `npm run race -- --cars 200 --seconds 120 [--seed N] [--level full|singleTrack|lod] [--top N]`:
  * the headless race in a terminal. A progress bar goes to stderr when it is a TTY; the standings
  * table goes to stdout. Built by vite (examples/race/vite.config.ts) into dist-race/ and run by node.
  */

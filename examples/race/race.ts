@@ -5,7 +5,7 @@
  * standings, bit for bit (the seed sets the drivers' speeds and lines; timing is not part of it).
  */
 import { createWorld } from 'bitecs'
-import { createSim } from '../../src/index'
+import { createSim, LodController } from '../../src/index'
 import { createTrack, type Track } from '../track'
 import { addCircuit, addField, trackSurfaces } from './field'
 import { addLapTimer } from '../modding/lap-timer'
@@ -19,8 +19,12 @@ export interface RaceOptions {
   seconds?: number
   /** Seed of the field (default 1). */
   seed?: number
-  /** Level of detail every car races at (default 'singleTrack' at 240 Hz: 200 cars stay cheap). */
-  level?: 'full' | 'singleTrack'
+  /**
+   * Level of detail (default 'lod': a LodController focused on the first car of the grid keeps
+   * cars within 300 m of it at singleTrack, 240 Hz, and moves the others along their lines at
+   * 'path'; 'singleTrack' (240 Hz) or 'full': every car at that level).
+   */
+  level?: 'full' | 'singleTrack' | 'lod'
   /** Called about once per sim second with the fraction done. */
   onProgress?: (fraction: number) => void
   /** The track (default createTrack()). */
@@ -69,7 +73,9 @@ export function runRace(options: RaceOptions = {}): RaceResult {
   const sim = createSim(createWorld(), { surfaces: trackSurfaces(track) })
   addCircuit(sim, track)
   const field = addField(sim, track, { cars, seed, layout: 'grid' })
-  if ((options.level ?? 'singleTrack') === 'singleTrack') for (const f of field) sim.setLod(f.car, 'singleTrack', 240)
+  const level = options.level ?? 'lod'
+  if (level !== 'full') for (const f of field) sim.setLod(f.car, 'singleTrack', 240)
+  if (level === 'lod') new LodController(sim, { singleTrackBeyond: 0, pathBeyond: 300, frozenBeyond: Infinity, singleTrackHz: 240 }).install({ focus: field[0].car })
   const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
 
@@ -110,7 +116,7 @@ export function formatStandings(result: RaceResult, limit = result.standings.len
   return rows.join('\n')
 }
 
-/** Parses `--cars N --seconds S --seed K --level full|singleTrack` (and `--top N`); throws a RangeError on a bad flag. */
+/** Parses `--cars N --seconds S --seed K --level full|singleTrack|lod` (and `--top N`); throws a RangeError on a bad flag. */
 export function parseRaceArgs(argv: readonly string[]): RaceOptions & { top?: number } {
   const out: RaceOptions & { top?: number } = {}
   for (let i = 0; i < argv.length; i++) {
@@ -127,10 +133,10 @@ export function parseRaceArgs(argv: readonly string[]): RaceOptions & { top?: nu
     else if (flag === '--seed') out.seed = num()
     else if (flag === '--top') out.top = num()
     else if (flag === '--level') {
-      if (value !== 'full' && value !== 'singleTrack') throw new RangeError(`--level must be full or singleTrack, got ${value ?? 'nothing'}`)
+      if (value !== 'full' && value !== 'singleTrack' && value !== 'lod') throw new RangeError(`--level must be full, singleTrack or lod, got ${value ?? 'nothing'}`)
       out.level = value
       i++
-    } else throw new RangeError(`unknown flag ${flag} (use --cars N --seconds S --seed K --level full|singleTrack --top N)`)
+    } else throw new RangeError(`unknown flag ${flag} (use --cars N --seconds S --seed K --level full|singleTrack|lod --top N)`)
   }
   return out
 }

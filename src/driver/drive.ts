@@ -21,6 +21,17 @@ export interface DriverPath {
   readonly kappa: Float64Array
   readonly profile: Float64Array
   readonly options: ResolvedAiOptions
+  /** Direction of each segment, rad (atan2 of its tangent). */
+  readonly headings: Float64Array
+  /** Turn from each segment to the next, rad in (−π, π] (after the last of an open path: 0). */
+  readonly turns: Float64Array
+  /**
+   * The line along each segment for the path level, LINE_STRIDE numbers per segment: the
+   * direction at its start (rad, the mean of the two segments meeting there) and its rate along
+   * the segment (rad/m), the curvature at its start (1/m) and its rate (1/m²), so both are linear
+   * in the distance along the segment.
+   */
+  readonly line: Float64Array
   /** Copied from poly and options: what a step reads first. */
   readonly packed: Float64Array
   readonly segments: number
@@ -31,10 +42,34 @@ export interface DriverPath {
   readonly endY: number
 }
 
+/** Numbers per segment in DriverPath.line. */
+export const LINE_STRIDE = 4
+/** Offsets in a DriverPath.line record: direction at the segment's start and its rate, curvature at the start and its rate. */
+export const LINE_HEADING = 0, LINE_TURN_RATE = 1, LINE_KAPPA = 2, LINE_KAPPA_RATE = 3
+
 /** The DriverPath of `poly` with its curvature, profile and options. */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+  const headings = new Float64Array(poly.segments), turns = new Float64Array(poly.segments)
+  for (let i = 0; i < poly.segments; i++) headings[i] = Math.atan2(poly.ty[i], poly.tx[i])
+  for (let i = 0; i < poly.segments; i++) {
+    const j = i + 1
+    if (j === poly.segments && !poly.closed) break
+    let turn = headings[j === poly.segments ? 0 : j] - headings[i]
+    if (turn > Math.PI) turn -= 2 * Math.PI
+    else if (turn <= -Math.PI) turn += 2 * Math.PI
+    turns[i] = turn
+  }
+  const line = new Float64Array(poly.segments * LINE_STRIDE)
+  for (let i = 0; i < poly.segments; i++) {
+    const prev = i > 0 ? turns[i - 1] : poly.closed ? turns[poly.segments - 1] : 0
+    const len = poly.s[i + 1] - poly.s[i], next = i + 1 === poly.n ? 0 : i + 1
+    line[i * LINE_STRIDE + LINE_HEADING] = headings[i] - 0.5 * prev
+    line[i * LINE_STRIDE + LINE_TURN_RATE] = (0.5 * (prev + turns[i])) / len
+    line[i * LINE_STRIDE + LINE_KAPPA] = kappa[i]
+    line[i * LINE_STRIDE + LINE_KAPPA_RATE] = (kappa[next] - kappa[i]) / len
+  }
   return {
-    poly, kappa, profile, options,
+    poly, kappa, profile, options, headings, turns, line,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }

@@ -56,7 +56,7 @@ export interface DriverState {
 /** What the driver domain is built from. */
 export interface DriverDeps {
   world: World
-  components: Pick<Components, 'Car' | 'Driver' | 'LodFrozen'>
+  components: Pick<Components, 'Car' | 'Driver' | 'LodFrozen' | 'LodPath'>
 }
 
 /** Builds the driver domain. */
@@ -73,7 +73,7 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
     return eid
   }
 
-  const driven = registerQuery(world, [Driver, Car, Not(components.LodFrozen)])
+  const driven = registerQuery(world, [Driver, Car, Not(components.LodFrozen), Not(components.LodPath)])
 
   return {
     paths: table.byCar,

@@ -1,14 +1,16 @@
 /** Distance bands with hysteresis: the pure level choice behind LodController. */
 
-/** Level codes used in typed arrays: full, singleTrack, frozen (the order is cost, high to low). */
+/** Level code of the full model (codes are Car.level's). */
 export const LEVEL_FULL = 0
 /** Level code of the single-track model. */
 export const LEVEL_SINGLE_TRACK = 1
 /** Level code of a frozen car. */
 export const LEVEL_FROZEN = 2
+/** Level code of a car moved along its driver's line. */
+export const LEVEL_PATH = 3
 
 /** The level names of DESIGN section 4, indexed by level code. */
-export const LEVEL_NAMES = ['full', 'singleTrack', 'frozen'] as const
+export const LEVEL_NAMES = ['full', 'singleTrack', 'frozen', 'path'] as const
 
 /** A level name. */
 export type LodLevel = (typeof LEVEL_NAMES)[number]
@@ -16,29 +18,36 @@ export type LodLevel = (typeof LEVEL_NAMES)[number]
 /** Resolved band edges (m) and hysteresis (m). */
 export interface Bands {
   singleTrackBeyond: number
+  /** Edge to the path level (driven cars); frozenBeyond when there is no path band. */
+  pathBeyond: number
   frozenBeyond: number
   hysteresis: number
 }
+
+// Levels by cost, dearest first: the band index of each level code, and the code of each band.
+const BAND_OF_LEVEL = [0, 1, 3, 2]
+const LEVEL_OF_BAND = [LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_PATH, LEVEL_FROZEN]
 
 /**
  * The level a car at distance `d` moves to from level `current`. A car only moves to a cheaper
  * level once it is beyond that level's edge by more than the hysteresis, and only moves back once
  * it is inside the edge by more than the hysteresis, so a car wandering across an edge by less
- * than the hysteresis keeps its level. `external` cars skip singleTrack (full or frozen only).
+ * than the hysteresis keeps its level. `external` cars skip singleTrack and path (full or frozen
+ * only); cars without a driver (`driven` false) skip path.
  */
-export function nextLevel(b: Bands, current: number, d: number, external: boolean): number {
+export function nextLevel(b: Bands, current: number, d: number, external: boolean, driven = false): number {
   const h = b.hysteresis
-  const st = external ? b.frozenBeyond : b.singleTrackBeyond
   const fr = b.frozenBeyond
-  let next: number
-  if (current === LEVEL_FROZEN) {
-    next = d < st - h ? LEVEL_FULL : d < fr - h ? LEVEL_SINGLE_TRACK : LEVEL_FROZEN
-  } else if (current === LEVEL_SINGLE_TRACK) {
-    next = d < st - h ? LEVEL_FULL : d > fr + h ? LEVEL_FROZEN : LEVEL_SINGLE_TRACK
-  } else {
-    next = d > fr + h ? LEVEL_FROZEN : d > st + h ? LEVEL_SINGLE_TRACK : LEVEL_FULL
-  }
-  // An external car found at singleTrack (set by hand) goes back up; it is never reduced to it.
-  if (external && next === LEVEL_SINGLE_TRACK) next = LEVEL_FULL
-  return next
+  const pa = external || !driven ? fr : b.pathBeyond
+  const st = external ? fr : b.singleTrackBeyond
+  const band = BAND_OF_LEVEL[current]
+  // bands beyond their edge + h (where a car would move down to) and not inside edge − h (up to)
+  const down = (d > st + h ? 1 : 0) + (d > pa + h ? 1 : 0) + (d > fr + h ? 1 : 0)
+  const up = (d < st - h ? 0 : 1) + (d < pa - h ? 0 : 1) + (d < fr - h ? 0 : 1)
+  let next = down > band ? down : up < band ? up : band
+  // An external car found at singleTrack or path (set by hand) goes up; it is never reduced to them.
+  if (external && (next === 1 || next === 2)) next = 0
+  // A car without a driver found at path band (no driver any more) stays at singleTrack.
+  if (!external && !driven && next === 2) next = 1
+  return LEVEL_OF_BAND[next]
 }

@@ -8,12 +8,14 @@ import type { Sim } from '../types'
 import type { InstalledLodController } from './install'
 import { assertEntity } from '../entity'
 import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
-import { LEVEL_FROZEN, LEVEL_FULL, LEVEL_NAMES, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
+import { LEVEL_FULL, LEVEL_NAMES, LEVEL_PATH, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
 
 /** Options of LodController (distances in m along the ground). */
 export interface LodControllerOptions {
   /** Cars farther than this (plus hysteresis) drop to singleTrack (default 60). */
   singleTrackBeyond?: number
+  /** Driven cars farther than this (plus hysteresis) move along their line at the path level (default: no path band); cars without a driver skip the band. */
+  pathBeyond?: number
   /** Cars farther than this (plus hysteresis) are frozen (default 300; Infinity = never). */
   frozenBeyond?: number
   /** How far beyond an edge a car must be before it changes level (default 10). */
@@ -45,6 +47,10 @@ function resolveOptions(options: unknown): Bands & { singleTrackHz: number | und
   if (frozenBeyond < singleTrackBeyond) {
     throw new RangeError(`options.frozenBeyond (${frozenBeyond}) must be >= options.singleTrackBeyond (${singleTrackBeyond})`)
   }
+  const pathBeyond = bandEdge(o.pathBeyond, frozenBeyond, 'options.pathBeyond')
+  if (pathBeyond < singleTrackBeyond || pathBeyond > frozenBeyond) {
+    throw new RangeError(`options.pathBeyond (${pathBeyond}) must be between options.singleTrackBeyond (${singleTrackBeyond}) and options.frozenBeyond (${frozenBeyond})`)
+  }
   let hysteresis = 10
   if (o.hysteresis !== undefined) {
     if (typeof o.hysteresis !== 'number') throw new TypeError(`options.hysteresis must be a number, got ${describe(o.hysteresis)}`)
@@ -52,7 +58,7 @@ function resolveOptions(options: unknown): Bands & { singleTrackHz: number | und
     hysteresis = o.hysteresis
   }
   const singleTrackHz = o.singleTrackHz === undefined ? undefined : positiveNumber(o.singleTrackHz, 'options.singleTrackHz')
-  return { singleTrackBeyond, frozenBeyond, hysteresis, singleTrackHz }
+  return { singleTrackBeyond, pathBeyond, frozenBeyond, hysteresis, singleTrackHz }
 }
 
 /** Assigns cars a level of detail by distance bands with hysteresis; see DESIGN section 4. */
@@ -61,6 +67,8 @@ export class LodController implements InstalledLodController {
   readonly sim: Sim
   /** Band edge to singleTrack, m. */
   readonly singleTrackBeyond: number
+  /** Band edge to the path level (driven cars), m; frozenBeyond when there is no path band. */
+  readonly pathBeyond: number
   /** Band edge to frozen, m. */
   readonly frozenBeyond: number
   /** Hysteresis, m. */
@@ -87,6 +95,7 @@ export class LodController implements InstalledLodController {
     const r = resolveOptions(options)
     this.sim = sim
     this.singleTrackBeyond = r.singleTrackBeyond
+    this.pathBeyond = r.pathBeyond
     this.frozenBeyond = r.frozenBeyond
     this.hysteresis = r.hysteresis
     this.singleTrackHz = r.singleTrackHz
@@ -105,7 +114,7 @@ export class LodController implements InstalledLodController {
   update(distanceOf: (car: number) => number): number {
     if (typeof distanceOf !== 'function') throw new TypeError(`distanceOf must be a function (car) => number, got ${describe(distanceOf)}`)
     const { world, components } = this.sim
-    const { LodFrozen, LodSingleTrack } = components
+    const { Car, Driver } = components
     commitRemovals(world)
     const list = this.carQuery.dense
     const n = list.length
@@ -117,13 +126,13 @@ export class LodController implements InstalledLodController {
     const b: Bands = this
     for (let i = 0; i < n; i++) {
       const car = cars[i]
-      const cur = hasComponent(world, car, LodFrozen) ? LEVEL_FROZEN : hasComponent(world, car, LodSingleTrack) ? LEVEL_SINGLE_TRACK : LEVEL_FULL
+      const cur = Car.level[car]
       currents[i] = cur
       if (hasComponent(world, car, this.pinnedTag)) { targets[i] = LEVEL_FULL; continue }
       const d = distanceOf(car)
       if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
       if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
-      targets[i] = nextLevel(b, cur, d, hasComponent(world, car, this.externalTag))
+      targets[i] = nextLevel(b, cur, d, hasComponent(world, car, this.externalTag), hasComponent(world, car, Driver))
     }
     let changed = 0
     for (let i = 0; i < n; i++) {
@@ -153,11 +162,12 @@ export class LodController implements InstalledLodController {
     return hasComponent(this.sim.world, car, this.pinnedTag)
   }
 
-  /** Marks `car` as driven from outside (a player, the network): it may be frozen, never singleTrack. */
+  /** Marks `car` as driven from outside (a player, the network): it may be frozen, never singleTrack or path. */
   markExternal(car: number): void {
     this.assertCar(car)
     addComponent(this.sim.world, car, this.externalTag)
-    if (this.levelOf(car) === LEVEL_SINGLE_TRACK) this.apply(car, LEVEL_FULL)
+    const level = this.levelOf(car)
+    if (level === LEVEL_SINGLE_TRACK || level === LEVEL_PATH) this.apply(car, LEVEL_FULL)
   }
 
   /** Removes the external mark of `car`. */
@@ -249,8 +259,7 @@ export class LodController implements InstalledLodController {
   }
 
   private levelOf(car: number): number {
-    const { world, components } = this.sim
-    return hasComponent(world, car, components.LodFrozen) ? LEVEL_FROZEN : hasComponent(world, car, components.LodSingleTrack) ? LEVEL_SINGLE_TRACK : LEVEL_FULL
+    return this.sim.components.Car.level[car]
   }
 
   private apply(car: number, level: number): void {

@@ -90,7 +90,7 @@ function own(o: object, key: string): unknown {
 
 function checkValue(field: number, v: number, name: string): void {
   if (field === FIELD_LEVEL) {
-    if (v !== 0 && v !== 1 && v !== 2) throw new RangeError(`${name} must be a level code 0, 1 or 2, got ${v}`)
+    if (v !== 0 && v !== 1 && v !== 2 && v !== 3) throw new RangeError(`${name} must be a level code 0, 1, 2 or 3, got ${v}`)
   } else if (field === FIELD_GEAR) {
     if (!Number.isInteger(v) || v < -1 || v > 64) throw new RangeError(`${name} must be a gear (integer >= -1), got ${v}`)
   } else if (!Number.isFinite(v)) throw new RangeError(`${name} must be finite, got ${v}`)

@@ -79,7 +79,7 @@ function install(sim: HostedSim, hs: HostingState): void {
     if (current === h) return
     if (current) clearHost(eid)
     // a singleTrack car goes up first: the hosted step needs the four-wheel model
-    if (C.level[eid] === 1) setLod(eid, 'full')
+    if (C.level[eid] === 1 || C.level[eid] === 3) setLod(eid, 'full')
     registerHost(hs, h)
     const frozen = C.level[eid] === 2
     h.attach(eid, chassisOfCar(C, eid, scratch), { mass: d.mass, ixx: d.ixx, iyy: d.iyy, izz: d.iz }, frozen)
@@ -111,8 +111,8 @@ function install(sim: HostedSim, hs: HostingState): void {
 
   const setLod = sim.setLod
   sim.setLod = (car, level, hz) => {
-    if (level === 'singleTrack' && hostOfCar(car)) {
-      throw new RangeError(`car ${car} is hosted (sim.setHost): it may be frozen but not reduced to singleTrack; call sim.clearHost(car) first`)
+    if ((level === 'singleTrack' || level === 'path') && hostOfCar(car)) {
+      throw new RangeError(`car ${car} is hosted (sim.setHost): it may be frozen but not reduced to ${level}; call sim.clearHost(car) first`)
     }
     setLod(car, level, hz)
     syncFrozen(car)
@@ -128,8 +128,9 @@ function install(sim: HostedSim, hs: HostingState): void {
     const host = hostOfCar(car)
     if (host) {
       const eid = carOf(car)
-      if (decodeSnapshot(vs.defs[eid]!, snap).level === 1) {
-        throw new RangeError(`car ${eid} is hosted (sim.setHost): a singleTrack snapshot cannot be restored on it; call sim.clearHost(car) first`)
+      const level = decodeSnapshot(vs.defs[eid]!, snap).level
+      if (level === 1 || level === 3) {
+        throw new RangeError(`car ${eid} is hosted (sim.setHost): a ${level === 1 ? 'singleTrack' : 'path'} snapshot cannot be restored on it; call sim.clearHost(car) first`)
       }
     }
     restore(car, snap)

@@ -10,7 +10,7 @@ import { resolveDefinition, type CarDefinition, type ResolvedCar } from './defin
 import { presets } from './presets'
 import type { SurfaceMap } from './surfaces'
 import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
-import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level } from './level'
+import { HZ_MAX, HZ_MIN, LEVELS, PATH_LEVEL, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level, type PathLevelHooks } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
 import { Hosted } from './host'
@@ -48,7 +48,7 @@ export interface VehicleState {
     /**
      * Moves a car to a level of detail. `hz` (60–20000) is the substep rate: for 'full' default the
      * definition's; for 'singleTrack' default 500, or the car's current single-track rate; ignored
-     * (but validated) for 'frozen', which keeps the car's model and rate.
+     * (but validated) for 'frozen' and 'path' (a driven car only), which keep the car's model and rate.
      */
     setLod(car: number, level: Level, hz?: number): void
     /** A car's level of detail and substep rate. */
@@ -74,7 +74,9 @@ export interface VehicleState {
   writeCollider(eid: number): void
   /** The sim's Car store. */
   Car: CarStore
-  /** Registered query: cars the vehicle system steps (not frozen, not hosted). Call commitRemovals first. */
+  /** The path level's hooks (set once the driver domain is built), or null: no car may take 'path'. */
+  pathLevel: PathLevelHooks | null
+  /** Registered query: cars the vehicle system steps (not frozen, not at path, not hosted). Call commitRemovals first. */
   stepped: Query
   /** Registered query: cars whose chassis collider follows them (not frozen). */
   moving: Query
@@ -142,7 +144,14 @@ export function installVehicles({ world, components: comps, options, collision }
   // Applies a validated level (and rate) to car eid: rebuilds the model when it changes.
   function applyLevel(eid: number, level: number, hz: number | undefined): void {
     const d = defs[eid]!
-    if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
+    const path = state.pathLevel
+    if (level === PATH_LEVEL) {
+      if (!path) throw new RangeError(`car ${eid} cannot take the 'path' level: this sim has no drivers`)
+      path.check(eid)
+    }
+    if (C.level[eid] === PATH_LEVEL && level !== PATH_LEVEL) path?.leave(eid)
+    if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { levelBody(C, eid); path!.enter(eid) } }
+    else if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
     tagLevel(world, comps, eid, level)
   }
@@ -155,6 +164,7 @@ export function installVehicles({ world, components: comps, options, collision }
     const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
     if (Math.abs(speed) > MAX_SPEED) throw new RangeError(`options.speed must be in [-${MAX_SPEED}, ${MAX_SPEED}] m/s, got ${speed}`)
     const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
+    if (level === PATH_LEVEL) throw new RangeError("options.lod 'path' needs a driver, which a new car does not have: add the car, call sim.setAi, then sim.setLod(car, 'path')")
     const eid = addEntity(world)
     addComponent(world, eid, C)
     defs[eid] = d
@@ -245,6 +255,10 @@ export function installVehicles({ world, components: comps, options, collision }
       restore(car, snap) {
         const eid = carOf(car)
         const s = decodeSnapshot(defs[eid]!, snap)
+        if (s.level === PATH_LEVEL) {
+          if (!state.pathLevel) throw new RangeError(`car ${eid} cannot take the 'path' level: this sim has no drivers`)
+          state.pathLevel.check(eid)
+        }
         writeSnapshot(C, eid, s)
         tagLevel(world, comps, eid, s.level)
         writeCollider(eid)
@@ -261,7 +275,8 @@ export function installVehicles({ world, components: comps, options, collision }
     writeCollider,
     Car: C,
     // registered once: query() would build and hash its terms every step
-    stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(Hosted)]),
+    pathLevel: null,
+    stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(comps.LodPath), Not(Hosted)]),
     moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
   }
   return state

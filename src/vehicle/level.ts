@@ -11,7 +11,19 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 
 /** Level names by Car.level code. */
-export const LEVELS = ['full', 'singleTrack', 'frozen'] as const
+export const LEVELS = ['full', 'singleTrack', 'frozen', 'path'] as const
+/** Car.level code of the path level. */
+export const PATH_LEVEL = 3
+
+/** The path level's part in a level change (the driver domain provides it). */
+export interface PathLevelHooks {
+  /** Throws, naming the car, unless car `eid` may take the path level. */
+  check(eid: number): void
+  /** Puts car `eid` on its line (called before it is tagged 'path'). */
+  enter(eid: number): void
+  /** Gives car `eid` the state its new model needs (called before it leaves 'path'). */
+  leave(eid: number): void
+}
 /** A level of detail. */
 export type Level = (typeof LEVELS)[number]
 /** Model names by Car.model code. */
@@ -26,10 +38,10 @@ export const HZ_MIN = 60
 /** Allowed substep rates, Hz. */
 export const HZ_MAX = 20000
 
-/** Sets car `eid`'s level tag (exactly one of the three). */
+/** Sets car `eid`'s level tag (exactly one of the four). */
 export function tagLevel(world: World, comps: Components, eid: number, level: number): void {
-  const tags = [comps.LodFull, comps.LodSingleTrack, comps.LodFrozen]
-  for (let i = 0; i < 3; i++) if (i !== level) removeComponent(world, eid, tags[i])
+  const tags = [comps.LodFull, comps.LodSingleTrack, comps.LodFrozen, comps.LodPath]
+  for (let i = 0; i < 4; i++) if (i !== level) removeComponent(world, eid, tags[i])
   addComponent(world, eid, tags[level])
   comps.Car.level[eid] = level
 }

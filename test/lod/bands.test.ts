@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { nextLevel, LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN } from '../../src/lod/bands'
+import { nextLevel, LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN, LEVEL_PATH } from '../../src/lod/bands'
 
-const b = { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10 }
+const b = { singleTrackBeyond: 60, pathBeyond: 300, frozenBeyond: 300, hysteresis: 10 }
 
 describe('distance bands with hysteresis', () => {
   it('gives the plain band far from the edges, from any starting level', () => {
@@ -46,5 +46,33 @@ describe('distance bands with hysteresis', () => {
       nextLevel(b, cur, d, true) !== LEVEL_SINGLE_TRACK), { numRuns: 500 })
     expect(nextLevel(b, LEVEL_FULL, 311, true)).toBe(LEVEL_FROZEN)
     expect(nextLevel(b, LEVEL_FROZEN, 289, true)).toBe(LEVEL_FULL)
+  })
+})
+
+describe('the path band', () => {
+  const p = { singleTrackBeyond: 60, pathBeyond: 150, frozenBeyond: 300, hysteresis: 10 }
+  const levels = [LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_PATH, LEVEL_FROZEN]
+  it('puts driven cars beyond pathBeyond at path; cars without a driver and external cars skip it', () => {
+    for (const cur of levels) {
+      expect(nextLevel(p, cur, 0, false, true)).toBe(LEVEL_FULL)
+      expect(nextLevel(p, cur, 100, false, true)).toBe(LEVEL_SINGLE_TRACK)
+      expect(nextLevel(p, cur, 200, false, true)).toBe(LEVEL_PATH)
+      expect(nextLevel(p, cur, 400, false, true)).toBe(LEVEL_FROZEN)
+      expect(nextLevel(p, cur, 200, false, false)).toBe(LEVEL_SINGLE_TRACK)
+      expect(nextLevel(p, cur, 200, true, true)).toBe(LEVEL_FULL)
+      expect(nextLevel({ ...p, frozenBeyond: Infinity }, cur, 1e12, false, true)).toBe(LEVEL_PATH)
+    }
+  })
+  it('never changes level while a car oscillates across any edge by less than the hysteresis', () => {
+    fc.assert(fc.property(
+      fc.constantFrom(60, 150, 300), fc.double({ min: -9.999, max: 9.999, noNaN: true }), fc.array(fc.double({ min: -9.999, max: 9.999, noNaN: true }), { minLength: 1, maxLength: 50 }),
+      fc.boolean(), fc.boolean(), fc.constantFrom(...levels),
+      (edge, start, wiggle, external, driven, initial) => {
+        let lvl: number = initial
+        for (let k = 0; k < 3; k++) lvl = nextLevel(p, lvl, edge + start, external, driven)
+        for (const w of wiggle) if (nextLevel(p, lvl, edge + w, external, driven) !== lvl) return false
+        return true
+      },
+    ))
   })
 })

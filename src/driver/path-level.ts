@@ -1,0 +1,259 @@
+/**
+ * The `path` level of detail: a driven car moves along its driver's line (the offset path) at the
+ * speed its driver's profile gives, with no dynamics. It accelerates at most at the profile's
+ * driveAccel and at what the car's engine, gearing, grip, drag and rolling resistance allow at its
+ * speed (a table per definition, accelerationTable), brakes at brakeDecel, heads along the line
+ * (turning smoothly through its vertices),
+ * and yaws at speed × the line's curvature; distance, laps and the driver's status advance as at
+ * the other levels. Entering snaps the car onto the line (keeping speed and clock); leaving gives
+ * the model what a car in that motion has: wheels rolling at its speed, the steering at the line's
+ * curvature, the gear and engine speed the gearbox would hold.
+ */
+import type { CarStore } from '../../components/car'
+import type { DriverStore } from '../../components/driver'
+import type { ResolvedCar } from '../vehicle/definition'
+import { LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
+import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
+
+/** Speed step of an acceleration table, m/s. */
+export const TABLE_STEP = 1
+/** Entries of an acceleration table (0 … 120 m/s; beyond, the last entry). */
+export const TABLE_SIZE = 121
+/** Rolling resistance coefficient a path car meets (tarmac's). */
+export const PATH_ROLLING_RESISTANCE = 0.012
+
+/**
+ * The most a car of definition `d` accelerates on a level road at each speed k·TABLE_STEP, m/s²,
+ * with the gear `gear` (a manual box), or (automatic, `gear` ≤ 0) the lowest gear whose engine
+ * speed is below the upshift point: engine torque at full throttle through the gearing, limited by
+ * the driven axle's grip (static load × mu), less drag and rolling resistance, over the mass with
+ * the wheels' and engine's inertia; shifting interrupts the drive for shiftTime per gear change,
+ * spread over the time the car spends in the gear below.
+ */
+export function accelerationTable(d: ResolvedCar, gravity: number, gear: number): Float64Array {
+  const out = new Float64Array(TABLE_SIZE)
+  const m = d.mass, R = d.R
+  const grip = d.mu * gravity * (d.axleShare[0] > 0 ? 2 * d.fzF / gravity : 0) + d.mu * gravity * (d.axleShare[2] > 0 ? 2 * d.fzR / gravity : 0)
+  const rolling = PATH_ROLLING_RESISTANCE * m * gravity
+  const gearAt = (v: number): number => {
+    if (!d.automatic) return gear < 1 ? 0 : gear > d.gears ? d.gears : gear
+    let g = 1
+    while (g < d.gears && (v / R) * d.overall[g] > d.upW) g++
+    return g
+  }
+  const accelIn = (g: number, v: number): number => {
+    if (g < 1) return -(d.dragK * v * v + rolling) / m
+    const ratio = d.overall[g]
+    let we = (v / R) * ratio
+    if (we < d.engageW) we = d.engageW // the clutch slips up to its engagement speed
+    const torque = we > d.maxW ? 0 : torqueAt(d, we)
+    let drive = (torque * ratio * d.efficiency) / R
+    if (drive > grip) drive = grip
+    const inertia = m + (4 * d.iw) / (R * R) + (d.engineInertia * ratio * ratio) / (R * R)
+    return (drive - d.dragK * v * v - rolling) / inertia
+  }
+  for (let k = 0; k < TABLE_SIZE; k++) {
+    const v = k * TABLE_STEP, g = gearAt(v)
+    let a = accelIn(g, v)
+    if (d.automatic && g < d.gears && a > 0) {
+      // the time in this gear (from its downshift-side start to the upshift speed) and the
+      // shift at its end: the drive is off for shiftTime of every (time in gear + shiftTime)
+      const vUp = (d.upW * R) / d.overall[g], vIn = g > 1 ? (d.upW * R) / d.overall[g - 1] : 0
+      const inGear = (vUp - vIn) / a
+      a *= inGear / (inGear + d.shiftTime)
+    }
+    out[k] = a
+  }
+  return out
+}
+
+/** Engine torque at full throttle at engine speed `we` (rad/s), N·m (the definition's curve). */
+function torqueAt(d: ResolvedCar, we: number): number {
+  const cw = d.curveW, ct = d.curveT, n = cw.length
+  if (we <= cw[0]) return ct[0]
+  if (we >= cw[n - 1]) return ct[n - 1]
+  let i = 1
+  while (cw[i] < we) i++
+  return ct[i - 1] + ((we - cw[i - 1]) / (cw[i] - cw[i - 1])) * (ct[i] - ct[i - 1])
+}
+
+/** What the path level works on: the stores, each driven car's path, definition and acceleration table. */
+export interface PathLevelState {
+  Car: CarStore
+  Driver: DriverStore
+  paths: readonly (DriverPath | undefined)[]
+  defs: readonly (ResolvedCar | undefined)[]
+  /** Each path car's acceleration table, by entity id (set when it enters the level). */
+  tables: (Float64Array | undefined)[]
+  gravity: number
+  /** Tables by definition and gear (0: automatic), made once each. */
+  cache: WeakMap<ResolvedCar, Map<number, Float64Array>>
+}
+
+/** Creates the path level's state over the stores and tables it reads. */
+export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], gravity: number): PathLevelState {
+  return { Car, Driver, paths, defs, tables: [], gravity, cache: new WeakMap() }
+}
+
+/** Gives car `eid` (taking the path level) the acceleration table of its definition and gear. */
+export function assignTable(ps: PathLevelState, eid: number): void {
+  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.Car.gearActual[eid])
+}
+
+function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
+  const key = d.automatic ? 0 : gear
+  let byGear = ps.cache.get(d)
+  if (!byGear) { byGear = new Map(); ps.cache.set(d, byGear) }
+  let t = byGear.get(key)
+  if (!t) { t = accelerationTable(d, ps.gravity, key); byGear.set(key, t) }
+  return t
+}
+
+/**
+ * Puts car `eid` (which has a driver) on its line at its last projection: position on the line,
+ * heading its direction (the same turn count as the car's heading), speed kept (forward, ≥ 0),
+ * no side slip, yaw rate from the curvature; the body level.
+ */
+export function enterPath(ps: PathLevelState, eid: number): void {
+  const C = ps.Car, R = ps.Driver.state, path = ps.paths[eid]!
+  const o = eid * DRIVER_STRIDE
+  const seg = R[o + DRIVER_SEG] | 0, p = path.packed, r = seg * SEG_STRIDE
+  let t = R[o + DRIVER_S] - p[r + SEG_S]
+  t = t < 0 ? 0 : t > p[r + SEG_LEN] ? p[r + SEG_LEN] : t
+  C.x[eid] = p[r + SEG_X] + p[r + SEG_TX] * t
+  C.y[eid] = p[r + SEG_Y] + p[r + SEG_TY] * t
+  C.heading[eid] = lineHeading(path, seg, t, C.heading[eid])
+  const v = C.speed[eid] > 0 ? C.speed[eid] : 0
+  C.speed[eid] = v
+  C.vx[eid] = v
+  C.vy[eid] = 0
+  C.yawRate[eid] = v * curvatureAt(path, seg, t)
+  R[o + DRIVER_LATERAL] = 0
+}
+
+/**
+ * Gives car `eid`, leaving the path level, the state of a car in its motion on the line: the
+ * body slip of steady cornering (the rear axle's slip angle for the lateral acceleration v²·κ at
+ * the tyres' initial cornering stiffness; the heading turned so the centre of mass still travels
+ * along the line), every wheel rolling at its speed, the road wheels at the line's curvature
+ * (input and angle), and (automatic) the gear the shift map would hold at the present throttle with
+ * the engine at the wheels' speed through it. The driver's integrators carry on as they were.
+ */
+export function leavePath(ps: PathLevelState, eid: number): void {
+  const C = ps.Car, R = ps.Driver.state, path = ps.paths[eid], d = ps.defs[eid]!
+  const v = C.speed[eid], o = eid * DRIVER_STRIDE
+  C.wheelSpeed.fill(v / d.R, eid * 4, eid * 4 + 4)
+  if (path) {
+    const seg = R[o + DRIVER_SEG] | 0
+    const kappa = curvatureAt(path, seg, R[o + DRIVER_S] - path.packed[seg * SEG_STRIDE + SEG_S])
+    const slipAngle = (v * v * kappa * d.peakSlipAngle) / (ps.gravity * d.mu * d.mfB * d.mfC)
+    const vy = d.b * v * kappa - slipAngle * v
+    if (Math.abs(vy) < 0.2 * Math.abs(v)) {
+      C.vy[eid] = vy
+      C.vx[eid] = Math.sqrt(v * v - vy * vy)
+      C.heading[eid] -= Math.atan2(vy, C.vx[eid])
+    }
+    const angle = Math.atan(d.L * kappa)
+    const steer = angle / d.maxSteer
+    C.steer[eid] = steer > 1 ? 1 : steer < -1 ? -1 : steer
+    C.steerAngle[eid] = Math.abs(angle) < d.maxSteer ? angle : Math.sign(angle) * d.maxSteer
+  }
+  let gear = C.gearActual[eid]
+  if (d.automatic && C.gear[eid] > 0) {
+    const wheelW = v / d.R, throttle = C.throttle[eid]
+    const light = Math.min(d.upW, 2.1 * d.downW), up = light + (d.upW - light) * throttle
+    if (gear < 1) gear = 1
+    while (gear < d.gears && wheelW * d.overall[gear] > up) gear++
+    while (gear > 1 && wheelW * d.overall[gear] < d.downW) gear--
+    C.gearActual[eid] = gear
+  }
+  if (gear !== 0) {
+    const we = (v / d.R) * d.overall[gear < 0 ? 0 : gear]
+    C.engineSpeed[eid] = we > d.idleW ? we : d.idleW
+  }
+  C.shiftTimer[eid] = 0
+}
+
+/** The line's direction at `t` m along segment `seg`, rad, with as many whole turns as `near` (see DriverPath.line). */
+function lineHeading(path: DriverPath, seg: number, t: number, near: number): number {
+  const o = seg * LINE_STRIDE, h = path.line[o + LINE_HEADING] + path.line[o + LINE_TURN_RATE] * t
+  return h + 2 * Math.PI * Math.round((near - h) * (1 / (2 * Math.PI)))
+}
+
+/** The line's curvature (1/m) at `t` m along segment `seg` (see DriverPath.line). */
+function curvatureAt(path: DriverPath, seg: number, t: number): number {
+  const o = seg * LINE_STRIDE
+  return path.line[o + LINE_KAPPA] + path.line[o + LINE_KAPPA_RATE] * t
+}
+
+/** Moves every car of `cars` (at the path level, each with a driver) along its line for a host step of `dt` s. */
+export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: number): void {
+  const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables
+  const X = C.x, Y = C.y, headingA = C.heading, speedA = C.speed, vxA = C.vx, yawA = C.yawRate, times = C.time, brakeA = C.brake, throttleA = C.throttle
+  for (let i = 0; i < cars.length; i++) {
+    const eid = cars[i]
+    const path = paths[eid], table = tables[eid]
+    if (path === undefined || table === undefined) continue
+    const o = eid * DRIVER_STRIDE
+    times[eid] += dt
+    if (R[o + DRIVER_FINISHED] === 1) continue
+    const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
+    let seg = R[o + DRIVER_SEG] | 0, r = seg * SEG_STRIDE
+    let s = R[o + DRIVER_S]
+    // the profile's speed here (v² linear along the segment)
+    let t = s - p[r + SEG_S]
+    const len0 = p[r + SEG_LEN]
+    t = t < 0 ? 0 : t > len0 ? len0 : t
+    const v2 = p[r + SEG_V2] + 2 * p[r + SEG_ACCEL] * t
+    const target = v2 > 0 ? Math.sqrt(v2) : 0
+    const v0 = speedA[eid]
+    let v: number
+    if (v0 < target) {
+      // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
+      let a = path.options.driveAccel
+      const k = v0 * (1 / TABLE_STEP)
+      const ki = k < TABLE_SIZE - 1 ? (k > 0 ? Math.floor(k) : 0) : TABLE_SIZE - 2
+      const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
+      if (carA < a) a = carA
+      v = v0 + (a > 0 ? a : 0) * dt
+      if (v > target) v = target
+    } else {
+      v = v0 - path.options.brakeDecel * dt
+      if (v < target) v = target
+    }
+    // along the line, segment by segment (the heading turning with each), wrapping a closed loop
+    let ds = 0.5 * (v0 + v) * dt
+    if (!closed && s + ds >= L) { ds = L - s; v = 0; s = L } else s += ds
+    while (s > p[r + SEG_S] + p[r + SEG_LEN] && (closed || seg < segments - 1)) {
+      seg++
+      if (seg === segments) { seg = 0; s -= L }
+      r = seg * SEG_STRIDE
+    }
+    t = s - p[r + SEG_S]
+    X[eid] = p[r + SEG_X] + p[r + SEG_TX] * t
+    Y[eid] = p[r + SEG_Y] + p[r + SEG_TY] * t
+    headingA[eid] = lineHeading(path, seg, t, headingA[eid])
+    speedA[eid] = v
+    vxA[eid] = v
+    yawA[eid] = v * curvatureAt(path, seg, t)
+    R[o + DRIVER_SEG] = seg
+    R[o + DRIVER_S] = s
+    const distance = R[o + DRIVER_DISTANCE] + ds
+    R[o + DRIVER_DISTANCE] = distance
+    R[o + DRIVER_TARGET] = target
+    if (closed) {
+      const run = distance - R[o + DRIVER_START], laps = R[o + DRIVER_LAPS]
+      if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {
+        const n = Math.floor(run / L)
+        R[o + DRIVER_LAPS] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
+      }
+    } else if (v === 0 && s === L) {
+      // at the end of an open path: stopped there, finished, the brake held (as the driver does)
+      R[o + DRIVER_FINISHED] = 1
+      R[o + DRIVER_TARGET] = 0
+      throttleA[eid] = 0
+      brakeA[eid] = 1
+    }
+  }
+}
