@@ -191,14 +191,14 @@ export function createSim(world: World, options?: SimOptions): Sim {
     if (hasComponent(world, eid, Car)) internal.vehicles.teleport(eid, position, rotation)
     else if (hasComponent(world, eid, Lidar)) internal.lidars.setPose(eid, position, rotation)
     else if (hasComponent(world, eid, Collider)) internal.collision.setPose(eid, position, rotation)
-    else throw new TypeError(`eid ${eid} is not a car, collider or lidar of this sim`)
+    else throw new RangeError(`eid ${eid} is not a car, collider or lidar of this sim`)
   }
   sim.remove = (eid) => {
     const { Car, Lidar, Collider } = components
     assertEntity(sim, eid, 'eid')
     if (eid === sim.ground) throw new RangeError('eid is the ground plane, which cannot be removed')
     if (!hasComponent(world, eid, Car) && !hasComponent(world, eid, Lidar) && !hasComponent(world, eid, Collider)) {
-      throw new TypeError(`eid ${eid} is not a car, collider or lidar of this sim`)
+      throw new RangeError(`eid ${eid} is not a car, collider or lidar of this sim`)
     }
     // Cleanup of what the entity owns runs in each domain's onRemove observer, so a raw
     // bitecs removeEntity does the same.

@@ -95,7 +95,7 @@ export function installLidars(sim: Sim): LidarState {
 
   function assertLidar(eid: unknown, name: string): number {
     assertEntity(sim, eid, name)
-    if (!hasComponent(world, eid as number, Lidar)) throw new TypeError(`${name} ${eid} is not a lidar of this sim`)
+    if (!hasComponent(world, eid as number, Lidar)) throw new RangeError(`${name} ${eid} is not a lidar of this sim`)
     return eid as number
   }
 
@@ -112,7 +112,7 @@ export function installLidars(sim: Sim): LidarState {
     let mount = -1
     if (o.mount !== undefined) {
       assertEntity(sim, o.mount, 'options.mount')
-      if (!hasComponent(world, o.mount, Car)) throw new TypeError(`options.mount ${o.mount} is not a car of this sim`)
+      if (!hasComponent(world, o.mount, Car)) throw new RangeError(`options.mount ${o.mount} is not a car of this sim`)
       mount = o.mount
     }
     const offset = posScratch.fill(0)

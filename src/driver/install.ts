@@ -59,7 +59,7 @@ export function installDrivers(sim: Sim): DriverState {
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(sim, car, 'car')
-    if (!hasComponent(world, eid, Car)) throw new TypeError(`car ${eid} is not a car of this sim`)
+    if (!hasComponent(world, eid, Car)) throw new RangeError(`car ${eid} is not a car of this sim`)
     return eid
   }
 

@@ -242,7 +242,7 @@ export class LodController {
       assertEntity(this.sim, focus, name)
       const { world, components } = this.sim
       if (!hasComponent(world, focus, components.Car) && !hasComponent(world, focus, components.Collider)) {
-        throw new TypeError(`${name} ${focus} is not a car or collider of this sim`)
+        throw new RangeError(`${name} ${focus} is not a car or collider of this sim`)
       }
     } else positionLike(focus, name)
   }
@@ -259,7 +259,7 @@ export class LodController {
 
   private assertCar(car: unknown): void {
     assertEntity(this.sim, car, 'car')
-    if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new TypeError(`car ${car} is not a car of this sim`)
+    if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new RangeError(`car ${car} is not a car of this sim`)
   }
 
   private grow(n: number): void {

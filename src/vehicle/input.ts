@@ -35,7 +35,7 @@ export function setCarInput(C: CarStore, d: ResolvedCar, eid: number, input: unk
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new TypeError(`input must be an object like { steer, throttle, brake, handbrake, clutch, gear }, got ${describe(input)}`)
   const o = input as Record<string, unknown>
   for (const k of Object.keys(o)) {
-    if (!(k in RANGES) || k === '__proto__') throw new TypeError(`input.${k} is not an input field (${KEYS.join(', ')})`)
+    if (!(k in RANGES) || k === '__proto__') throw new RangeError(`input.${k} is not an input field (${KEYS.join(', ')})`)
   }
   for (let i = 0; i < KEYS.length; i++) {
     const k = KEYS[i]

@@ -117,7 +117,7 @@ export function installVehicles(sim: Sim): VehicleState {
 
   function carOf(car: unknown, name = 'car'): number {
     const eid = assertEntity(sim, car, name)
-    if (!hasComponent(world, eid, C) || !defs[eid]) throw new TypeError(`${name} ${eid} is not a car of this sim`)
+    if (!hasComponent(world, eid, C) || !defs[eid]) throw new RangeError(`${name} ${eid} is not a car of this sim`)
     return eid
   }
 
