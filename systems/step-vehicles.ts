@@ -1,16 +1,12 @@
 /** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
 import { commitRemovals, type World } from 'bitecs'
 import { getSim } from '../src/sim'
-import { fourWheelSubstep as fourWheelSubstep_ } from '../src/vehicle/four-wheel'
-import { singleTrackSubsteps as singleTrackSubsteps_ } from '../src/vehicle/single-track'
-import { substep as substep_ } from '../src/vehicle/substep'
+import { fourWheelSubstep } from '../src/vehicle/four-wheel'
+import { singleTrackSubsteps } from '../src/vehicle/single-track'
+import { createSubstep } from '../src/vehicle/substep'
 import { carArrays } from '../src/vehicle/install'
 
-// Imported bindings copied to module constants: test runners that turn imports into namespace
-// lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const fourWheelSubstep = fourWheelSubstep_
-const singleTrackSubsteps = singleTrackSubsteps_
-const substep = substep_
+const step = createSubstep()
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
@@ -37,27 +33,24 @@ export function stepVehicles(world: World): World {
     if (d === undefined) continue
     const hz = hzs[eid]
     const h = 1 / hz
-    substep[0] = h
-    substep[1] = g
+    step.h = h
+    step.gravity = g
     let acc = accs[eid] + span * hz
     let t = times[eid]
     if (models[eid] === 0) {
-      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces); acc -= 1; t += h }
+      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
     } else {
       // the cheap model takes all its substeps in one call (its state stays in locals between them)
       let n = 0
       while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, n)
+      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
     }
     accs[eid] = acc
     times[eid] = t
     const vx = vxs[eid]
     const vy = vys[eid]
     const v = Math.sqrt(vx * vx + vy * vy)
-    // the negation taken on every car, not only when one first rolls backwards: an operation V8 has
-    // never run deoptimises this loop, which then runs unoptimised (allocating) until re-optimised
-    const back = -v
-    speeds[eid] = vx < 0 ? back : v
+    speeds[eid] = vx < 0 ? -v : v
   }
   return world
 }

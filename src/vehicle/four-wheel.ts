@@ -9,29 +9,16 @@
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { tyreDamping as tyreDamping_, tyreIn as tyreIn_, tyreOut as tyreOut_ } from './tyre'
-import { ptFree as ptFree_, ptGround as ptGround_, ptJ as ptJ_, ptTorque as ptTorque_, stepDriveline as stepDriveline_ } from './powertrain'
-import { bodyIn as bodyIn_, freeWheel as freeWheel_, integratePlanar as integratePlanar_, steerTowards as steerTowards_, wheelHeld as wheelHeld_, wheelIn as wheelIn_ } from './wheel'
-import { substep as substep_ } from './substep'
+import type { Substep } from './substep'
+import { createTyreSlip, tyreDamping } from './tyre'
+import { createDriveline, stepDriveline } from './powertrain'
+import { createBodyForces, freeSpin, integratePlanar, steerTowards } from './wheel'
 
-// Imported bindings copied to module constants: test runners that turn imports into namespace
-// lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const tyreDamping = tyreDamping_
-const tyreIn = tyreIn_
-const tyreOut = tyreOut_
-const ptFree = ptFree_
-const ptGround = ptGround_
-const ptJ = ptJ_
-const ptTorque = ptTorque_
-const stepDriveline = stepDriveline_
-const bodyIn = bodyIn_
-const freeWheel = freeWheel_
-const integratePlanar = integratePlanar_
-const steerTowards = steerTowards_
-const wheelHeld = wheelHeld_
-const wheelIn = wheelIn_
-const substep = substep_
-
+const tyre = createTyreSlip()
+const drive = createDriveline()
+const body = createBodyForces()
+// per wheel: position in the body frame, road-wheel angle's cos/sin, wheel-frame ground velocity,
+// tyre dampings and load
 const xs = new Float64Array(4)
 const ys = new Float64Array(4)
 const cosd = new Float64Array(4)
@@ -45,10 +32,10 @@ const fzs = new Float64Array(4)
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
 export const DEFAULT_RR = 0.012
 
-/** Advances four-wheel car `eid` by one substep, with h and gravity already in `substep` (the vehicle system sets them once per car). `surfaces` null = tarmac everywhere. */
-export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null): void {
-  const h = substep[0]
-  const gravity = substep[1]
+/** Advances four-wheel car `eid` by one substep `step`. `surfaces` null = tarmac everywhere. */
+export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep): void {
+  const h = step.h
+  const gravity = step.gravity
   const a = d.a
   const b = d.b
   const R = d.R
@@ -56,7 +43,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   ys[0] = 0.5 * d.tf; ys[1] = -0.5 * d.tf; ys[2] = 0.5 * d.tr; ys[3] = -0.5 * d.tr
 
   // steering with Ackermann geometry (the inner wheel turns more)
-  steerTowards(C, d, eid)
+  steerTowards(C, d, eid, step)
   const delta = C.steerAngle[eid]
   let dl = delta
   let dr = delta
@@ -101,6 +88,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   const hand = C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
   const w0 = eid * 4
+  const wheels = drive.wheels
   for (let i = 0; i < 4; i++) {
     let grip = 1
     let rr = DEFAULT_RR
@@ -116,20 +104,20 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     const u = vxc * c + vyc * s
     const w = -vxc * s + vyc * c
     vxw[i] = u
-    ptGround[i] = u
     vyw[i] = w
     const omega = ws[w0 + i]
-    tyreIn[0] = fzs[i]; tyreIn[1] = grip; tyreIn[2] = u; tyreIn[3] = w; tyreIn[4] = omega * R - u
-    tyreDamping(d)
-    cxs[i] = tyreOut[0]
-    cys[i] = tyreOut[1]
+    tyre.load = fzs[i]; tyre.grip = grip; tyre.vx = u; tyre.vy = w; tyre.slip = omega * R - u
+    tyreDamping(d, tyre)
+    cxs[i] = tyre.cx
+    cys[i] = tyre.cy
     const front = i < 2
-    wheelIn[0] = omega; wheelIn[1] = d.iw; wheelIn[2] = tyreOut[0]; wheelIn[3] = u
-    wheelIn[4] = brake * (front ? d.brakeFront : d.brakeRear)
-    wheelIn[5] = rr * fzs[i] * R + (front ? 0 : hand)
-    freeWheel(d, i)
+    const spin = wheels[i]
+    spin.omega = omega; spin.inertia = d.iw; spin.damping = tyre.cx; spin.ground = u
+    spin.brakeTorque = brake * (front ? d.brakeFront : d.brakeRear)
+    spin.frictionTorque = rr * fzs[i] * R + (front ? 0 : hand)
+    freeSpin(d, step, spin)
   }
-  stepDriveline(C, d, eid, d.driveShare, true)
+  stepDriveline(C, d, eid, step, drive, d.driveShare, true)
 
   // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
   let fx = 0
@@ -139,7 +127,8 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   let cY = 0
   let cR = 0
   for (let i = 0; i < 4; i++) {
-    const omega = ptFree[i] + (h * ptTorque[i]) / ptJ[i]
+    const wheel = wheels[i]
+    const omega = wheel.free + (h * wheel.torque) / wheel.effectiveInertia
     ws[w0 + i] = omega
     const cx = cxs[i]
     const cy = cys[i]
@@ -152,7 +141,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     fx += fbx
     fy += fby
     mz += xs[i] * fby - ys[i] * fbx
-    if (wheelHeld[i] === 1 && ptTorque[i] === 0) cHeld += cx * c * c
+    if (wheel.held && wheel.torque === 0) cHeld += cx * c * c
     cY += cx * s * s + cy * c * c
     cR += cy * xs[i] * xs[i] + cx * ys[i] * ys[i]
   }
@@ -177,6 +166,6 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   C.roll[eid] = phi + h * nphid
   C.pitch[eid] = th + h * nthd
 
-  bodyIn[0] = fx; bodyIn[1] = fy; bodyIn[2] = mz; bodyIn[3] = cHeld; bodyIn[4] = cY; bodyIn[5] = cR
-  integratePlanar(C, d, eid)
+  body.fx = fx; body.fy = fy; body.mz = mz; body.heldDamping = cHeld; body.lateralDamping = cY; body.yawDamping = cR
+  integratePlanar(C, d, eid, step, body)
 }

@@ -7,7 +7,7 @@ import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
 import { getSim } from '../sim'
 import { fourWheelSubstep } from './four-wheel'
-import { substep } from './substep'
+import { createSubstep } from './substep'
 import { carArrays } from './install'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
@@ -16,6 +16,7 @@ import { hostingState, type HostingState } from './hosted-state'
 // substeps within this fraction of a whole one are taken now (the same rule as step-vehicles)
 const EPS = 1e-6
 const TWO_PI = 2 * Math.PI
+const step = createSubstep()
 
 /** Host chassis state (world velocity) → car `eid`'s planar fields; heading stays unwrapped. */
 export function pullChassis(C: CarStore, eid: number, s: Float64Array): void {
@@ -76,9 +77,9 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
     host.read(eid, s)
     pullChassis(C, eid, s)
   }
-  substep[0] = 1 / C.hz[eid]
-  substep[1] = vs.gravity
-  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces)
+  step.h = 1 / C.hz[eid]
+  step.gravity = vs.gravity
+  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces, step)
   const psi = C.heading[eid]
   const c = Math.cos(psi)
   const sn = Math.sin(psi)

@@ -14,7 +14,6 @@ import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferM
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
 import { stepVehicles } from '../../systems/step-vehicles'
-import { warmSingleTrack } from './warm-up'
 import { followCars } from '../../systems/follow-cars'
 import { Hosted } from './host'
 
@@ -146,7 +145,6 @@ export function installVehicles(sim: Sim): VehicleState {
     const d = defs[eid]!
     if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
-    if (level !== 2 && C.model[eid] === 1) warmSingleTrack(carArrays(state, C), d, eid, state.surfaces, gravity)
     tagLevel(world, comps, eid, level)
   }
 

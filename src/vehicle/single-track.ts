@@ -8,42 +8,25 @@
  * It is the cheap level of detail, so one call runs all of a car's substeps of a host step with
  * the car's state in locals (read once, written back once), the tyre evaluated in the loop on the
  * definition's tabulated curve (tyreCurveTable: no atan or sin, and below the peak read by ρ², so
- * no square root; within 1e-5 of the formula for the presets) and the heading's cos/sin turned
- * rather than recomputed (see TURN_BELOW). The shared powertrain's gear choice, engine torque and
- * clutch capacity (prepareDriveline) are taken at a host step's first substep and then every
- * PREPARE_SECONDS of substeps (so once per host step at 60 Hz), the shift timer running down by
- * that stretch at once; the clutch lock and the engine speed (clutchTorque, engineSpeedAfter) are
- * solved every substep. So the engine torque is the one at the stretch's starting engine speed
- * (an approximation the four-wheel model does not make: it prepares every substep; in neutral at
- * full throttle the limiter's band widens from ±20 to ±75 rpm). The only calls are the surface lookup and that preparation: the wheel spin, traction
- * control and clutch are small functions on plain numbers that V8 inlines, with their inputs and
- * results in the loop's locals.
+ * no square root) and the heading's cos/sin turned rather than recomputed (see TURN_BELOW). The
+ * shared powertrain's gear choice, engine torque and clutch capacity (prepareDriveline) are taken
+ * at a host step's first substep and then every PREPARE_SECONDS of substeps, the shift timer
+ * running down by that stretch at once; the clutch lock is solved every substep. So the engine
+ * torque is the one at the stretch's starting engine speed (the four-wheel model prepares every
+ * substep).
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
-import { CURVE_END as CURVE_END_, CURVE_PER_UNIT as CURVE_PER_UNIT_, CURVE_SQ_PER_UNIT as CURVE_SQ_PER_UNIT_, PAST_PEAK_AT as PAST_PEAK_AT_ } from './tyre'
-import { clutchTorque as clutchTorque_, engineSpeedAfter as engineSpeedAfter_, prepareDriveline as prepareDriveline_, ptDrive as ptDrive_, ptSolve as ptSolve_, tcsTorque as tcsTorque_ } from './powertrain'
-import { freeSpinMomentum as freeSpinMomentum_, wheelInertia as wheelInertia_ } from './wheel'
-import { substep as substep_ } from './substep'
-import { DEFAULT_RR as DEFAULT_RR_ } from './four-wheel'
+import type { Substep } from './substep'
+import { CURVE_END, CURVE_PER_UNIT, CURVE_SQ_PER_UNIT, MU_FLOOR, PAST_PEAK_AT, V_LOW } from './tyre'
+import { createDriveline, lockClutch, prepareDriveline, tractionControl } from './powertrain'
+import { freeSpin } from './wheel'
+import { DEFAULT_RR } from './four-wheel'
 
-// Imported bindings copied to module constants: test runners that turn imports into namespace
-// lookups (vitest) would otherwise pay a property load per use in the hot loop.
-const CURVE_END = CURVE_END_
-const CURVE_PER_UNIT = CURVE_PER_UNIT_
-const CURVE_SQ_PER_UNIT = CURVE_SQ_PER_UNIT_
-const PAST_PEAK_AT = PAST_PEAK_AT_
-const freeSpinMomentum = freeSpinMomentum_
-const clutchTorque = clutchTorque_
-const engineSpeedAfter = engineSpeedAfter_
-const prepareDriveline = prepareDriveline_
-const ptDrive = ptDrive_
-const ptSolve = ptSolve_
-const tcsTorque = tcsTorque_
-const wheelInertia = wheelInertia_
-const substep = substep_
-const DEFAULT_RR = DEFAULT_RR_
+const drive = createDriveline()
+const spinF = drive.wheels[0]
+const spinR = drive.wheels[2]
 
 // Within a host step the heading's cos/sin are turned by each substep's yaw
 // increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
@@ -62,14 +45,10 @@ export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
 export const DYNAMIC_ABOVE = 3
 
-/**
- * Advances single-track car `eid` by `n` substeps with h and gravity already in `substep` (the
- * vehicle system sets them once per car). Cost ≈ 0.2 µs a substep on tarmac, plus a surface
- * lookup per axle with a surface map.
- */
-export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, n: number): void {
-  const h = substep[0]
-  const gravity = substep[1]
+/** Advances single-track car `eid` by `n` substeps `step`. `surfaces` null = tarmac everywhere. */
+export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep, n: number): void {
+  const h = step.h
+  const gravity = step.gravity
   // the definition, and this host step's inputs (constant over its substeps)
   const a = d.a
   const b = d.b
@@ -132,17 +111,13 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let gripR = 1
   let rrF = DEFAULT_RR
   let rrR = DEFAULT_RR
-  // engine torque, clutch capacity and gear ratio, prepared at the host step's first substep and
-  // again every prepareEvery substeps (at most PREPARE_SECONDS of them)
+  // the driveline is prepared at the host step's first substep and again every prepareEvery
+  // substeps (at most PREPARE_SECONDS of them)
   const prepareEvery = Math.max(1, Math.floor(PREPARE_SECONDS / h + 1e-6))
   let nextPrepare = 0
-  let te = 0
-  let cap = 0
-  let G = 0
-  const eff = d.efficiency
   let we = C.engineSpeed[eid]
 
-  for (let step = 0; step < n; step++) {
+  for (let k = 0; k < n; k++) {
     // rate-limited steering
     const diff = target - delta
     delta = diff > steerStep ? delta + steerStep : diff < -steerStep ? delta - steerStep : target
@@ -163,12 +138,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
 
     // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
     let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
-    // and the free spin update: free spin, effective inertia, held by friction
-    let freeF = 0, jF = 0, heldF = false, freeR = 0, jR = 0, heldR = false
     let cY = 0
     let cR = 0
-    for (let k = 0; k < 2; k++) {
-      const front = k === 0
+    for (let axle = 0; axle < 2; axle++) {
+      const front = axle === 0
       const xa = front ? a : -b
       const vyc = vy + r * xa
       // the rear wheel is straight (cos 1, sin 0; kept as products so zeros keep their signs)
@@ -187,14 +160,14 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       if (fz > 0) {
         const grip = front ? gripF : gripR
         const au = u < 0 ? -u : u
-        const invDen = 1 / (au > 0.5 ? au : 0.5)
+        const invDen = 1 / (au > V_LOW ? au : V_LOW)
         let mu = mu0 * grip * (1 - loadSens * (fz * invFz0 - 1))
-        const muMin = 0.3 * mu0 * grip
+        const muMin = MU_FLOOR * mu0 * grip
         if (mu < muMin) mu = muMin
         const spread = (front ? ltF : ltR) * r * vx
         let D = 2 * mu * fz
         const loss = pairLoss * grip * spread * spread
-        D = D - loss > 0.3 * D ? D - loss : 0.3 * D
+        D = D - loss > MU_FLOOR * D ? D - loss : MU_FLOOR * D
         const slipV = omega * R - u
         const sx = slipV * invDen * invPeakSlip
         const sy = w * invDen * invPeakAngle
@@ -225,10 +198,13 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      const J = wheelInertia(d, h, iw2, cx)
-      const num = freeSpinMomentum(d, h, omega, iw2, cx, u, front ? brakeF : brakeR, (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT), J)
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; freeF = num / J; jF = J; heldF = num === 0 }
-      else { uR = u; wR = w; cxR = cx; cyR = cy; freeR = num / J; jR = J; heldR = num === 0 }
+      const spin = front ? spinF : spinR
+      spin.omega = omega; spin.inertia = iw2; spin.damping = cx; spin.ground = u
+      spin.brakeTorque = front ? brakeF : brakeR
+      spin.frictionTorque = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
+      freeSpin(d, step, spin)
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy }
+      else { uR = u; wR = w; cxR = cx; cyR = cy }
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
@@ -237,28 +213,28 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let carrier = 0
     let roll = 0
     let S = 0
+    const freeF = spinF.free, jF = spinF.effectiveInertia, freeR = spinR.free, jR = spinR.effectiveInertia
     if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
     if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
     // gear, engine torque and clutch capacity for the next PREPARE_SECONDS of substeps (see the file comment)
-    if (step === nextPrepare) {
-      const steps = n - step < prepareEvery ? n - step : prepareEvery
-      nextPrepare = step + steps
+    drive.carrier = carrier
+    drive.roll = roll
+    drive.inertiaSum = S
+    if (k === nextPrepare) {
+      const steps = n - k < prepareEvery ? n - k : prepareEvery
+      nextPrepare = k + steps
       C.engineSpeed[eid] = we
-      ptSolve[0] = carrier
-      ptSolve[1] = roll
-      prepareDriveline(C, d, eid, steps, false)
-      te = ptDrive[0]
-      cap = ptDrive[1]
-      G = ptDrive[2]
+      prepareDriveline(C, d, eid, step, steps, drive)
     }
-    const tcl = clutchTorque(d, h, we, carrier, S, te, cap, G)
-    we = engineSpeedAfter(d, h, we, te, tcl)
-    const tc = cap > 0 ? G * eff * tcl : 0
+    drive.engineSpeed = we
+    lockClutch(d, step, drive)
+    we = drive.engineSpeed
+    const tc = drive.driveTorque
     let tqF = shareF * tc
     let tqR = shareR * tc
     if (tcs && tc !== 0) {
-      if (shareF !== 0) tqF = tcsTorque(d, h, tqF, uF, freeF, jF)
-      if (shareR !== 0) tqR = tcsTorque(d, h, tqR, uR, freeR, jR)
+      if (shareF !== 0) { spinF.torque = tqF; tractionControl(d, step, spinF); tqF = spinF.torque }
+      if (shareR !== 0) { spinR.torque = tqR; tractionControl(d, step, spinR); tqR = spinR.torque }
     }
 
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
@@ -273,8 +249,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const fy = fbyF + ftyR
     const mz = a * fbyF - b * ftyR
     let cHeld = 0
-    if (heldF && tqF === 0) cHeld += cxF * cd * cd
-    if (heldR && tqR === 0) cHeld += cxR
+    if (spinF.held && tqF === 0) cHeld += cxF * cd * cd
+    if (spinR.held && tqR === 0) cHeld += cxR
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the

@@ -1,6 +1,12 @@
-/**
- * The substep being taken, shared by the model functions: [h (s), gravity (m/s²)]. Set once per
- * car by the vehicle system; read through a typed array because doubles passed as arguments to
- * functions V8 does not inline are boxed (an allocation per call in the hottest loop).
- */
-export const substep = new Float64Array(2)
+/** The substep a model function takes, handed to it by the vehicle systems. */
+export interface Substep {
+  /** Length, s. */
+  h: number
+  /** Gravity, m/s². */
+  gravity: number
+}
+
+/** A Substep to fill: a system keeps one and sets it per car. */
+export function createSubstep(): Substep {
+  return { h: 0, gravity: 0 }
+}

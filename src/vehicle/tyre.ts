@@ -2,8 +2,8 @@
  * The tyre law shared by both models: a simplified Magic Formula F = D·sin(C·atan(B·ρ)) on the
  * normalised combined slip ρ = |(κ/κpeak, tanα/αpeak)| (friction ellipse by similarity), with
  * load-sensitive friction; past the peak the force direction blends to oppose the slip velocity
- * (fully sliding at ρ ≥ 2), so a locked wheel brakes along its path and gives no steering. Slip velocities are divided by max(|vx|, vLow) (slip regularisation),
- * so at walking pace the tyre acts as a stiff damper and a stopped car stays exactly still.
+ * (fully sliding at ρ ≥ 2), so a locked wheel brakes along its path and gives no steering. Slip
+ * velocities are divided by max(|vx|, V_LOW) (slip regularisation), so at walking pace the tyre acts as a stiff damper and a stopped car stays exactly still.
  * The result is returned as two secant "damping" coefficients (N per m/s of slip velocity):
  * Fx = cx·(ωR − vx), Fy = −cy·vy. Both are ≥ 0, which is what lets the wheel-spin and body
  * updates treat the tyre implicitly (unconditionally damped) at any substep.
@@ -12,11 +12,33 @@ import type { ResolvedCar } from './definition'
 
 /** Slip-regularisation speed, m/s: below it slip is measured against this speed. */
 export const V_LOW = 0.5
+/** Load sensitivity never takes the friction coefficient below this fraction of the nominal one. */
+export const MU_FLOOR = 0.3
 
-/** Input of tyreDamping: [fz, grip, vx, vy, slipV] (scratch: doubles passed as arguments would be boxed). */
-export const tyreIn = new Float64Array(5)
-/** Output of tyreDamping: [cx, cy, peak force D]. Overwritten by every call (no allocation). */
-export const tyreOut = new Float64Array(3)
+/** One tyre's slip state (set by the caller) and its secant dampings (set by tyreDamping). */
+export interface TyreSlip {
+  /** Normal load, N. */
+  load: number
+  /** Surface grip factor. */
+  grip: number
+  /** Wheel-frame ground velocity along the wheel, m/s. */
+  vx: number
+  /** Wheel-frame ground velocity across the wheel, m/s. */
+  vy: number
+  /** Slip velocity ωR − vx, m/s. */
+  slip: number
+  /** Out: longitudinal damping, Fx = cx·slip, N/(m/s). */
+  cx: number
+  /** Out: lateral damping, Fy = −cy·vy, N/(m/s). */
+  cy: number
+  /** Out: peak force D, N. */
+  peak: number
+}
+
+/** A TyreSlip to fill. */
+export function createTyreSlip(): TyreSlip {
+  return { load: 0, grip: 0, vx: 0, vy: 0, slip: 0, cx: 0, cy: 0, peak: 0 }
+}
 
 // The curve tabulated for the single-track model (the exact formula beyond CURVE_END: deep sliding).
 /** The tabulated curve covers ρ in [0, CURVE_END). */
@@ -59,23 +81,20 @@ export function tyreCurveTable(B: number, C: number): Float64Array {
 }
 
 /**
- * Computes the tyre's secant damping coefficients into tyreOut from tyreIn: load fz (N), surface
- * grip, wheel-frame ground velocity (vx, vy) and slip velocity ωR − vx. (The single-track model
- * evaluates the same law inline for its axle pairs, on the tabulated curve.)
+ * Computes the tyre's secant dampings (t.cx, t.cy, t.peak) from its slip state. (The single-track
+ * model evaluates the same law in its loop for its axle pairs, on the tabulated curve.)
  */
-export function tyreDamping(d: ResolvedCar): void {
-  const fz = tyreIn[0]
-  const grip = tyreIn[1]
-  const vx = tyreIn[2]
-  const vy = tyreIn[3]
-  const slipV = tyreIn[4]
-  if (fz <= 0) { tyreOut[0] = 0; tyreOut[1] = 0; tyreOut[2] = 0; return }
+export function tyreDamping(d: ResolvedCar, t: TyreSlip): void {
+  const fz = t.load
+  const grip = t.grip
+  const vx = t.vx
+  const vy = t.vy
+  const slipV = t.slip
+  if (fz <= 0) { t.cx = 0; t.cy = 0; t.peak = 0; return }
   const ax = vx < 0 ? -vx : vx
-  // 0.5 = V_LOW as a literal: V8 keeps a module binding boxed, and a phi of it with ax would box
-  // ax too (an allocation per call)
-  const den = ax > 0.5 ? ax : 0.5
+  const den = ax > V_LOW ? ax : V_LOW
   let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
-  const muMin = 0.3 * d.mu * grip
+  const muMin = MU_FLOOR * d.mu * grip
   if (mu < muMin) mu = muMin
   const D = mu * fz
   const sx = slipV / (den * d.peakSlip)
@@ -94,7 +113,7 @@ export function tyreDamping(d: ResolvedCar): void {
     cx += beta * (iso - cx)
     cy += beta * (iso - cy)
   }
-  tyreOut[0] = cx
-  tyreOut[1] = cy
-  tyreOut[2] = D
+  t.cx = cx
+  t.cy = cy
+  t.peak = D
 }
