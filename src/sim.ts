@@ -4,10 +4,10 @@
  * file only wires them together and dispatches the calls that span domains.
  */
 import { hasComponent, removeEntity, type World } from 'bitecs'
-import { assertEntity } from './entity'
+import { assertEntity, assertUnversioned } from './entity'
 import { createComponents, type Components } from '../components/index'
 import { createSchedule, type Schedule } from '../systems/schedule'
-import { nonNegativeInteger, optionsObject, positiveNumber, describe } from './validate'
+import { nonNegativeInteger, optionKeys, optionsObject, positiveNumber, describe } from './validate'
 import { installCollision, type CollisionState } from './collision/install'
 import { installLidars, type LidarState } from './collision/lidar-install'
 import { installVehicles, type VehicleState } from './vehicle/install'
@@ -124,13 +124,16 @@ export function getSim(world: World): Sim {
   return sim
 }
 
+const SIM_OPTION_KEYS = optionKeys<SimOptions>({ gravity: true, ground: true, surfaces: true })
+const GROUND_KEYS = optionKeys<{ height: number }>({ height: true })
+
 function resolveOptions(options: unknown): ResolvedSimOptions {
-  const o = optionsObject<SimOptions>(options, 'options')
+  const o = optionsObject<SimOptions>(options, 'options', SIM_OPTION_KEYS)
   const gravity = o.gravity === undefined ? 9.81 : positiveNumber(o.gravity, 'options.gravity')
   let ground: { height: number } | false = { height: 0 }
   if (o.ground === false) ground = false
   else if (o.ground !== undefined) {
-    const g = optionsObject<{ height: number }>(o.ground, 'options.ground')
+    const g = optionsObject<{ height: number }>(o.ground, 'options.ground', GROUND_KEYS)
     const h = g.height === undefined ? 0 : g.height
     if (typeof h !== 'number') throw new TypeError(`options.ground.height must be a number, got ${describe(h)}`)
     if (!Number.isFinite(h)) throw new RangeError(`options.ground.height must be finite, got ${h}`)
@@ -146,6 +149,7 @@ function resolveOptions(options: unknown): ResolvedSimOptions {
 export function createSim(world: World, options?: SimOptions): Sim {
   if (world === null || typeof world !== 'object') throw new TypeError(`world must be a bitecs world, got ${describe(world)}`)
   if (simOfWorld.has(world as object)) throw new RangeError('world already has a pitlane sim')
+  assertUnversioned(world)
   const resolved = resolveOptions(options)
   const components = createComponents(world)
   const schedule = createSchedule()

@@ -2,7 +2,7 @@
 import { addComponent, addEntity, hasComponent, observe, onRemove, query, registerQuery, removeEntity, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { assertEntity } from '../entity'
-import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
+import { describe, finiteNumber, finiteVector, optionKeys, optionsObject, positiveNumber } from '../validate'
 import { mat3Identity } from '../math/mat3'
 import { parsePosition, parseRotation } from './pose'
 import { createLidarScan, type LidarScan } from './lidar-scan'
@@ -53,6 +53,10 @@ export interface LidarState {
   lidars: Query
 }
 
+/** The keys addLidar accepts. */
+const LIDAR_OPTION_KEYS = optionKeys<LidarOptions>({ mount: true, offset: true, rotation: true, pattern: true, rangeMin: true, rangeMax: true, collisionMask: true, hz: true })
+const PATTERN_KEYS = optionKeys<LidarPattern>({ yawStart: true, yawIncrement: true, yawCount: true, pitchStart: true, pitchIncrement: true, pitchCount: true })
+
 function countArgument(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
   if (!Number.isInteger(v) || v < 1 || v > 1 << 24) throw new RangeError(`${name} must be an integer in [1, 2^24], got ${v}`)
@@ -61,7 +65,7 @@ function countArgument(v: unknown, name: string): number {
 
 function patternArgument(v: unknown): LidarPattern {
   if (v === null || typeof v !== 'object') throw new TypeError(`options.pattern must be { yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount }, got ${describe(v)}`)
-  const p = v as LidarPattern
+  const p = optionsObject<LidarPattern>(v, 'options.pattern', PATTERN_KEYS)
   const out: LidarPattern = {
     yawStart: finiteNumber(p.yawStart, 'options.pattern.yawStart'),
     yawIncrement: finiteNumber(p.yawIncrement, 'options.pattern.yawIncrement'),
@@ -101,7 +105,7 @@ export function installLidars(sim: Sim): LidarState {
 
   function addLidar(options: LidarOptions): number {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`)
-    const o = optionsObject<LidarOptions>(options, 'options')
+    const o = optionsObject<LidarOptions>(options, 'options', LIDAR_OPTION_KEYS)
     const pattern = patternArgument(o.pattern)
     const rangeMin = finiteNumber(o.rangeMin, 'options.rangeMin')
     if (rangeMin < 0) throw new RangeError(`options.rangeMin must be >= 0, got ${rangeMin}`)

@@ -6,7 +6,7 @@
 import { addComponent, commitRemovals, entityExists, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
 import type { Sim } from '../sim'
 import { assertEntity } from '../entity'
-import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
+import { describe, optionKeys, optionsObject, positionLike, positiveNumber } from '../validate'
 import { LEVEL_FROZEN, LEVEL_FULL, LEVEL_NAMES, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
 
 /** Options of LodController (distances in m along the ground). */
@@ -30,6 +30,9 @@ export interface LodInstallOptions {
   focus: LodFocus
 }
 
+const OPTION_KEYS = optionKeys<LodControllerOptions>({ singleTrackBeyond: true, frozenBeyond: true, hysteresis: true, singleTrackHz: true })
+const INSTALL_KEYS = optionKeys<LodInstallOptions>({ focus: true })
+
 function bandEdge(v: unknown, fallback: number, name: string): number {
   if (v === undefined) return fallback
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
@@ -38,7 +41,7 @@ function bandEdge(v: unknown, fallback: number, name: string): number {
 }
 
 function resolveOptions(options: unknown): Bands & { singleTrackHz: number | undefined } {
-  const o = optionsObject<LodControllerOptions>(options, 'options')
+  const o = optionsObject<LodControllerOptions>(options, 'options', OPTION_KEYS)
   const singleTrackBeyond = bandEdge(o.singleTrackBeyond, 60, 'options.singleTrackBeyond')
   const frozenBeyond = bandEdge(o.frozenBeyond, 300, 'options.frozenBeyond')
   if (frozenBeyond < singleTrackBeyond) {
@@ -173,7 +176,7 @@ export class LodController {
 
   /** Makes this the sim's controller, run by the 'select-lod' system each step; replaces any other. */
   install(options: LodInstallOptions): this {
-    const o = optionsObject<LodInstallOptions>(options, 'options')
+    const o = optionsObject<LodInstallOptions>(options, 'options', INSTALL_KEYS)
     if (o.focus === undefined) throw new TypeError('options.focus must be [x, y] or an entity id, got undefined')
     this.checkFocus(o.focus, 'options.focus')
     const state = this.sim.internal.lod

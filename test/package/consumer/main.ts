@@ -14,8 +14,8 @@ function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
 }
 
-// A versioned entity index, as the README recommends.
-const world = createWorld(createEntityIndex(withVersioning()))
+// A plain world: pitlane refuses a versioned entity index (its stores are indexed by entity id).
+const world = createWorld()
 const track = surfaceGrid({ origin: [-200, -200], cellSize: 4, columns: 100, rows: 100, palette: [surfaces.tarmac, surfaces.grass] })
 const simOptions: SimOptions = { gravity: 9.81, ground: { height: 0 }, surfaces: track }
 const sim: Sim = createSim(world, simOptions)
@@ -83,10 +83,11 @@ sim.clearAi(other)
 check(sim.aiPath(other) === null, 'clearAi')
 check(typeof enableHosting === 'function' && typeof createReplayPlayer === 'function' && replay !== undefined, 'hosting and replays exported')
 
-// Errors as documented: a removed car's id is refused (versioned ids are never reused silently).
+// Errors as documented: a removed car's id is refused until bitecs reuses it; a versioned world is refused.
 sim.remove(other)
 throws(() => sim.carState(other), RangeError, 'carState of a removed car')
 throws(() => sim.setAi(colliders[0]!, line), RangeError, 'setAi on a collider')
+throws(() => createSim(createWorld(createEntityIndex(withVersioning()))), RangeError, 'a versioned world')
 
 // Type errors a consumer must get, each also refused at run time:
 function throws(f: () => unknown, Err: ErrorConstructor, what: string): void {
