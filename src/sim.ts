@@ -1,101 +1,30 @@
 /**
- * createSim: the facade that owns a sim's component stores, its schedule and its query state.
- * Each domain (collision, lidar, vehicle, driver, lod) installs its own state and systems; this
- * file only wires them together and dispatches the calls that span domains.
+ * createSim: builds a sim's component stores, clock and schedule, then each domain from exactly
+ * what it needs, in dependency order, and registers their systems in one list. It only wires: the
+ * calls that span domains (setPose, remove) dispatch to them. getSim(world) finds a world's sim
+ * for users' systems; pitlane's own systems close over their domain's state instead.
  */
 import { hasComponent, removeEntity, type World } from 'bitecs'
 import { assertEntity, assertUnversioned } from './entity'
-import { createComponents, type Components } from '../components/index'
-import { createSchedule, type Schedule } from '../systems/schedule'
-import { nonNegativeInteger, optionKeys, optionsObject, positiveNumber, describe } from './validate'
-import { installCollision, type CollisionState } from './collision/install'
-import { installLidars, type LidarState } from './collision/lidar-install'
-import { installVehicles, type VehicleState } from './vehicle/install'
-import { installDrivers, type DriverState } from './driver/install'
-import { installLod, type LodState } from './lod/install'
-import type { SurfaceMap } from './vehicle/surfaces'
+import { createComponents } from '../components/index'
+import { createSchedule } from '../systems/schedule'
+import { nonNegativeInteger, positiveNumber, describe } from './validate'
+import { createClock, type SimClock } from './clock'
+import { resolveOptions, type SimOptions } from './options'
+import type { Sim, SimInternals } from './types'
+import { installCollision } from './collision/install'
+import { installLidars } from './collision/lidar-install'
+import { installVehicles } from './vehicle/install'
+import { installDrivers } from './driver/install'
+import { installLod } from './lod/install'
+import { selectLod } from '../systems/select-lod'
+import { drivePaths } from '../systems/drive-paths'
+import { stepVehicles } from '../systems/step-vehicles'
+import { followCars } from '../systems/follow-cars'
+import { rebuildBroadphase } from '../systems/rebuild-broadphase'
+import { scanLidars } from '../systems/scan-lidars'
 
-/** Options of createSim. */
-export interface SimOptions {
-  /** Gravity, m/s² (default 9.81). */
-  gravity?: number
-  /** The ground plane: `{ height }` (default 0), or false for none. */
-  ground?: { height?: number } | false
-  /** Maps a ground position to a surface (grip, rolling resistance); default: tarmac everywhere. */
-  surfaces?: SurfaceMap
-}
-
-/** The resolved options a sim runs with. */
-export interface ResolvedSimOptions {
-  gravity: number
-  ground: { height: number } | false
-  surfaces: SurfaceMap | undefined
-}
-
-/** Internal per-domain state of a sim (not public API; shapes may change). */
-export interface SimInternals {
-  collision: CollisionState
-  lidars: LidarState
-  vehicles: VehicleState
-  drivers: DriverState
-  lod: LodState
-  /** Host steps taken. */
-  steps: number
-  /** Simulated host time, s. */
-  time: number
-  /** The dt of the step being run (or last run), s. */
-  lastDt: number
-}
-
-/** A pitlane simulation living in a user's bitecs world. See DESIGN section 3. */
-export interface Sim {
-  /** The bitecs world this sim lives in. */
-  readonly world: World
-  /** This sim's component stores (per sim: two sims never share stores). */
-  readonly components: Components
-  /** The ordered schedule of systems run by step(). */
-  readonly schedule: Schedule
-  /** The ground plane's entity (a plane collider, group 1), or -1 when the sim has no ground. */
-  readonly ground: number
-  /** Options as resolved. */
-  readonly options: ResolvedSimOptions
-  /** Internal domain state (not public API: shapes may change). */
-  readonly internal: SimInternals
-  /** Simulated time, s: the sum of the host steps taken. Inside a system it is the time before the step being run. */
-  readonly time: number
-  /** The host step being run (inside a system) or last run, s; 0 before the first step. */
-  readonly dt: number
-  /** Host steps taken (a step counts once the schedule has run). */
-  readonly steps: number
-
-  /** Runs the schedule once with host step dt (s, finite, > 0). */
-  step(dt: number): void
-  /** Runs the schedule n times with dt; bit-identical to n calls of step. */
-  stepMany(dt: number, n: number): void
-  /** Moves a collider or a fixed lidar, or teleports a car (heading from rotation). */
-  setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
-  /** Removes a car, collider or lidar and everything it owns. */
-  remove(eid: number): void
-
-  addCollider: CollisionState['api']['addCollider']
-  rayTest: CollisionState['api']['rayTest']
-  addLidar: LidarState['api']['addLidar']
-  lidarScan: LidarState['api']['lidarScan']
-  rayTestLidar: LidarState['api']['rayTestLidar']
-  addCar: VehicleState['api']['addCar']
-  setInput: VehicleState['api']['setInput']
-  getInput: VehicleState['api']['getInput']
-  carState: VehicleState['api']['carState']
-  setLod: VehicleState['api']['setLod']
-  getLod: VehicleState['api']['getLod']
-  snapshot: VehicleState['api']['snapshot']
-  restore: VehicleState['api']['restore']
-  carDefinition: VehicleState['api']['carDefinition']
-  setAi: DriverState['api']['setAi']
-  aiStatus: DriverState['api']['aiStatus']
-  clearAi: DriverState['api']['clearAi']
-  aiPath: DriverState['api']['aiPath']
-}
+export type { Sim, SimInternals, SimOptions } from './types'
 
 const simOfWorld = new WeakMap<object, Sim>()
 
@@ -124,27 +53,6 @@ export function getSim(world: World): Sim {
   return sim
 }
 
-const SIM_OPTION_KEYS = optionKeys<SimOptions>({ gravity: true, ground: true, surfaces: true })
-const GROUND_KEYS = optionKeys<{ height: number }>({ height: true })
-
-function resolveOptions(options: unknown): ResolvedSimOptions {
-  const o = optionsObject<SimOptions>(options, 'options', SIM_OPTION_KEYS)
-  const gravity = o.gravity === undefined ? 9.81 : positiveNumber(o.gravity, 'options.gravity')
-  let ground: { height: number } | false = { height: 0 }
-  if (o.ground === false) ground = false
-  else if (o.ground !== undefined) {
-    const g = optionsObject<{ height: number }>(o.ground, 'options.ground', GROUND_KEYS)
-    const h = g.height === undefined ? 0 : g.height
-    if (typeof h !== 'number') throw new TypeError(`options.ground.height must be a number, got ${describe(h)}`)
-    if (!Number.isFinite(h)) throw new RangeError(`options.ground.height must be finite, got ${h}`)
-    ground = { height: h }
-  }
-  if (o.surfaces !== undefined && (o.surfaces === null || typeof o.surfaces !== 'object' || typeof (o.surfaces as SurfaceMap).surfaceAt !== 'function')) {
-    throw new TypeError('options.surfaces must be a SurfaceMap ({ surfaceAt(x, y) }), e.g. from surfaceGrid()')
-  }
-  return { gravity, ground, surfaces: o.surfaces }
-}
-
 /** Creates a sim in `world`: registers this sim's components and systems. One sim per world. */
 export function createSim(world: World, options?: SimOptions): Sim {
   if (world === null || typeof world !== 'object') throw new TypeError(`world must be a bitecs world, got ${describe(world)}`)
@@ -153,48 +61,57 @@ export function createSim(world: World, options?: SimOptions): Sim {
   const resolved = resolveOptions(options)
   const components = createComponents(world)
   const schedule = createSchedule()
-  const internal = { steps: 0, time: 0, lastDt: 0 } as SimInternals
-  const sim = {
-    world, components, schedule, options: resolved, internal, ground: -1,
-    get time() { return internal.time },
-    get dt() { return internal.lastDt },
-    get steps() { return internal.steps },
-    ...SIM_METHODS,
-  } as unknown as Sim & { ground: number }
-  simOfWorld.set(world as object, sim)
+  const clock = createClock()
 
-  // Domains install in dependency order; each registers its systems in its phase.
-  internal.lod = installLod(sim)
-  internal.drivers = installDrivers(sim)
-  internal.vehicles = installVehicles(sim)
-  internal.collision = installCollision(sim)
-  internal.lidars = installLidars(sim)
+  // The domains, in dependency order: each is built from what it needs, all of it built before it.
+  const collision = installCollision({ world, components, options: resolved })
+  const vehicles = installVehicles({ world, components, options: resolved, collision })
+  const drivers = installDrivers({ world, components })
+  const lidars = installLidars({ world, components, options: resolved, collision })
+  const lod = installLod()
+  const internal: SimInternals = { collision, lidars, vehicles, drivers, lod, clock }
+
+  // The schedule, phase by phase; each system closes over its domains' state and the clock.
+  schedule.add(selectLod(lod), { name: 'select-lod', phase: 'lod' })
+  schedule.add(drivePaths(drivers, clock), { name: 'drive-paths', phase: 'input' })
+  schedule.add(stepVehicles(vehicles, clock), { name: 'step-vehicles', phase: 'vehicle' })
+  schedule.add(followCars(vehicles, collision), { name: 'follow-cars', phase: 'broadphase' })
+  schedule.add(rebuildBroadphase(collision), { name: 'rebuild-broadphase', phase: 'broadphase', after: 'follow-cars' })
+  schedule.add(scanLidars(lidars, clock), { name: 'scan-lidars', phase: 'sensors' })
+
+  const sim = {
+    world, components, schedule, options: resolved, internal, ground: collision.ground,
+    get time() { return clock.time },
+    get dt() { return clock.dt },
+    get steps() { return clock.steps },
+    ...SIM_METHODS,
+  } as unknown as Sim
+  simOfWorld.set(world as object, sim)
   // The domains' methods fill the sim's placeholders (SIM_METHODS): writing existing properties
   // keeps its fast properties (adding ~20 with Object.assign pushed it into V8's dictionary mode,
   // a hash lookup on every call: ~7 ns of sim.rayTest's ~100, measured).
-  for (const api of [internal.collision.api, internal.lidars.api, internal.vehicles.api, internal.drivers.api] as Record<string, unknown>[]) {
+  for (const api of [collision.api, lidars.api, vehicles.api, drivers.api] as Record<string, unknown>[]) {
     for (const name of Object.keys(api)) {
       if (!(name in SIM_METHODS)) throw new Error(`pitlane: method ${name} is missing from SIM_METHODS`)
       ;(sim as unknown as Record<string, unknown>)[name] = api[name]
     }
   }
-  sim.ground = internal.collision.ground
 
   sim.step = (dt: number) => {
     positiveNumber(dt, 'dt')
-    stepOnce(sim, dt)
+    stepOnce(sim, clock, dt)
   }
   sim.stepMany = (dt: number, n: number) => {
     positiveNumber(dt, 'dt')
     nonNegativeInteger(n, 'n')
-    for (let i = 0; i < n; i++) stepOnce(sim, dt)
+    for (let i = 0; i < n; i++) stepOnce(sim, clock, dt)
   }
   sim.setPose = (eid, position, rotation) => {
     const { Car, Lidar, Collider } = components
     assertEntity(sim, eid, 'eid')
-    if (hasComponent(world, eid, Car)) internal.vehicles.teleport(eid, position, rotation)
-    else if (hasComponent(world, eid, Lidar)) internal.lidars.setPose(eid, position, rotation)
-    else if (hasComponent(world, eid, Collider)) internal.collision.setPose(eid, position, rotation)
+    if (hasComponent(world, eid, Car)) vehicles.teleport(eid, position, rotation)
+    else if (hasComponent(world, eid, Lidar)) lidars.setPose(eid, position, rotation)
+    else if (hasComponent(world, eid, Collider)) collision.setPose(eid, position, rotation)
     else throw new RangeError(`eid ${eid} is not a car, collider or lidar of this sim`)
   }
   sim.remove = (eid) => {
@@ -211,10 +128,9 @@ export function createSim(world: World, options?: SimOptions): Sim {
   return sim
 }
 
-function stepOnce(sim: Sim, dt: number): void {
-  const internal = sim.internal
-  internal.lastDt = dt
+function stepOnce(sim: Sim, clock: SimClock, dt: number): void {
+  clock.dt = dt
   sim.schedule.run(sim.world)
-  internal.steps++
-  internal.time += dt
+  clock.steps++
+  clock.time += dt
 }

@@ -1,14 +1,15 @@
 /** follow-cars (phase 'broadphase', before 'rebuild-broadphase'): each moving car's chassis collider takes the car's pose. */
-import { commitRemovals, type World } from 'bitecs'
-import { getSim } from '../src/sim'
+import { commitRemovals } from 'bitecs'
+import type { System } from './schedule'
+import type { CollisionState } from '../src/collision/state'
 import { writeChassisPoses } from '../src/vehicle/chassis'
-import { carArrays } from '../src/vehicle/install'
+import { carArrays, type VehicleState } from '../src/vehicle/install'
 
-/** Writes every running car's chassis box pose (frozen cars do not move). */
-export function followCars(world: World): World {
-  const sim = getSim(world)
-  const vs = sim.internal.vehicles
-  commitRemovals(world)
-  writeChassisPoses(sim.internal.collision, carArrays(vs, sim.components.Car), vs.defs, vs.moving.dense, vs.groundZ)
-  return world
+/** The system that writes every running car's chassis box pose into `collision` (frozen cars do not move). */
+export function followCars(vs: VehicleState, collision: CollisionState): System {
+  return (world) => {
+    commitRemovals(world)
+    writeChassisPoses(collision, carArrays(vs, vs.Car), vs.defs, vs.moving.dense, vs.groundZ)
+    return world
+  }
 }

@@ -1,10 +1,11 @@
 /** System 'rebuild-broadphase' (phase broadphase): brings the collision BVHs up to date with this step's poses. */
-import type { World } from 'bitecs'
-import { getSim } from '../src/sim'
-import { updateBroadphase } from '../src/collision/state'
+import type { System } from './schedule'
+import { updateBroadphase, type CollisionState } from '../src/collision/state'
 
-/** Refits (or rebuilds, when membership changed or quality dropped) the sim's collision trees. */
-export function rebuildBroadphase(world: World): World {
-  updateBroadphase(getSim(world).internal.collision)
-  return world
+/** The system that refits (or rebuilds, when membership changed or quality dropped) `collision`'s trees. */
+export function rebuildBroadphase(collision: CollisionState): System {
+  return (world) => {
+    updateBroadphase(collision)
+    return world
+  }
 }

@@ -1,16 +1,21 @@
 /** scan-lidars (phase 'sensors'): each lidar whose rate is due scans the scene into its LidarScan. */
 import { commitRemovals, type World } from 'bitecs'
-import { getSim } from '../src/sim'
+import type { System } from './schedule'
+import type { SimClock } from '../src/clock'
+import type { LidarState } from '../src/collision/lidar-install'
 import { scanLidar } from '../src/collision/lidar-sensor'
 
+/** The system over `state` and `clock`. */
+export function scanLidars(state: LidarState, clock: SimClock): System {
+  return (world) => scanDueLidars(world, state, clock.dt)
+}
+
 /** Runs every due lidar's scan (every step when hz is 0, else when its accumulator passes 1/hz). */
-export function scanLidars(world: World): World {
-  const sim = getSim(world)
-  const Lidar = sim.components.Lidar
+function scanDueLidars(world: World, state: LidarState, dt: number): World {
+  const Lidar = state.components.Lidar
   const hz = Lidar.hz, accum = Lidar.accum
-  const dt = sim.internal.lastDt
   commitRemovals(world)
-  const lidars = sim.internal.lidars.lidars.dense
+  const lidars = state.lidars.dense
   for (let i = 0; i < lidars.length; i++) {
     const eid = lidars[i]
     const rate = hz[eid]
@@ -22,7 +27,7 @@ export function scanLidars(world: World): World {
       const rest = a - period
       accum[eid] = rest <= 0 ? 0 : rest < period ? rest : rest % period
     }
-    scanLidar(sim, eid)
+    scanLidar(state, eid)
   }
   return world
 }

@@ -1,10 +1,11 @@
 /** step-vehicles (phase 'vehicle'): each running car takes the substeps its own accumulator owes at its own rate. */
 import { commitRemovals, type World } from 'bitecs'
-import { getSim } from '../src/sim'
+import type { System } from './schedule'
+import type { SimClock } from '../src/clock'
 import { fourWheelSubstep } from '../src/vehicle/four-wheel'
 import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
-import { carArrays } from '../src/vehicle/install'
+import { carArrays, type VehicleState } from '../src/vehicle/install'
 
 const step = createSubstep()
 
@@ -13,15 +14,17 @@ const EPS = 1e-6
 /** Longest host step a car simulates, s: a longer dt is cut to this for the cars (bounded work). */
 export const MAX_HOST_STEP = 10
 
+/** The system over the vehicle domain `vs` and the sim `clock`. */
+export function stepVehicles(vs: VehicleState, clock: SimClock): System {
+  return (world) => stepCars(world, vs, clock.dt)
+}
+
 /** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
-export function stepVehicles(world: World): World {
-  const sim = getSim(world)
-  const vs = sim.internal.vehicles
-  const C = carArrays(vs, sim.components.Car)
+function stepCars(world: World, vs: VehicleState, dt: number): World {
+  const C = carArrays(vs, vs.Car)
   const defs = vs.defs
   const surfaces = vs.surfaces
   const g = vs.gravity
-  const dt = sim.internal.lastDt
   const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
   commitRemovals(world)
   // the store's arrays are only replaced when it grows (an add), which no model does: hoisted

@@ -2,7 +2,7 @@
  * Unchecked collider updates for a game that moves many colliders every frame: sim.setPose checks
  * and parses its arguments, these take plain numbers and check nothing.
  */
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { markColliderChanged as markChanged, setColliderPoseFast as setPose } from './state'
 
 /**

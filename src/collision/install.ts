@@ -1,11 +1,11 @@
 /**
- * Installs the collision domain into a sim: observers on the Collider component (so raw bitecs
- * addComponent/removeEntity are honoured), the ground plane, addCollider, setPose, rayTest and
- * the 'rebuild-broadphase' system (after the vehicle domain's 'follow-cars' when it exists).
+ * The collision domain of a sim: observers on the Collider component (so raw bitecs
+ * addComponent/removeEntity are honoured), the ground plane, addCollider, setPose and rayTest.
+ * Its system is systems/rebuild-broadphase.ts.
  */
-import { addComponent, addEntity, observe, onAdd, onRemove } from 'bitecs'
-import type { Sim } from '../sim'
-import { ColliderKind } from '../../components/collider'
+import { addComponent, addEntity, observe, onAdd, onRemove, type World } from 'bitecs'
+import { ColliderKind, type ColliderStore } from '../../components/collider'
+import { groundHeight, type ResolvedSimOptions } from '../options'
 import { describe, optionsObject } from '../validate'
 import { mat3Identity, mat3Copy } from '../math/mat3'
 import { parseShape } from './shapes'
@@ -15,7 +15,6 @@ import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, st
 import { rayTestInto } from './query'
 import { COLLIDER_OPTION_KEYS, type ColliderOptions } from './collider-options'
 import { RayCollisionList } from './ray-list'
-import { rebuildBroadphase } from '../../systems/rebuild-broadphase'
 
 export type { CollisionState } from './state'
 export type { ColliderOptions } from './collider-options'
@@ -28,12 +27,18 @@ function int32(v: unknown, name: string, unsigned = false): number {
   return v | 0
 }
 
-/** Installs collision into `sim`. */
-export function installCollision(sim: Sim): CollisionState {
-  const world = sim.world
-  const C = sim.components.Collider
+/** What the collision domain is built from. */
+export interface CollisionDeps {
+  world: World
+  components: { readonly Collider: ColliderStore }
+  options: ResolvedSimOptions
+}
+
+/** Builds the collision domain (and the ground plane's entity, when the options ask for one). */
+export function installCollision({ world, components, options }: CollisionDeps): CollisionState {
+  const C = components.Collider
   const state = createCollisionState(C)
-  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const groundZ = groundHeight(options)
   const pos = new Float64Array(3), rot = new Float64Array(9)
   const list = new RayCollisionList()
 
@@ -96,14 +101,12 @@ export function installCollision(sim: Sim): CollisionState {
   }
   state.setPose = setPose
 
-  if (sim.options.ground) {
+  if (options.ground) {
     const g = addEntity(world)
     addComponent(world, g, C)
     C.kind[g] = ColliderKind.plane
-    C.position[g * 3 + 2] = sim.options.ground.height
+    C.position[g * 3 + 2] = options.ground.height
     state.ground = g
   }
-
-  sim.schedule.add(rebuildBroadphase, { name: 'rebuild-broadphase', phase: 'broadphase', after: sim.schedule.has('follow-cars') ? 'follow-cars' : undefined })
   return state
 }

@@ -8,7 +8,6 @@
  * - bvh: the collision domain's BVH per ray (few rays, or unsupported configurations).
  * Candidates, buckets and world rays are cached per caster while the scene version, pose, ranges,
  * filter, mask and pattern are unchanged. The cost model: docs/decisions/0005-lidar-strategies.md. */
-import type { Sim } from '../sim'
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
@@ -18,7 +17,7 @@ import { lidarTestCandidate } from './lidar-test'
 import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
-import { broadphaseStale, updateBroadphase } from './state'
+import { broadphaseStale, updateBroadphase, type CollisionState } from './state'
 
 /** Strategy codes (Caster.strategy). */
 export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3, raster: 4 } as const
@@ -125,7 +124,7 @@ function keyMatches(c: LidarCaster, version: number, rangeMin: number, rangeMax:
  * rangeMax ≤ rangeMin, or an unusable rot/pos clears the scan and casts nothing. Throws a TypeError
  * only for a missing or wrong `scan`.
  */
-export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
+export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
   pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
   objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
   assertLidarScan(scan, 'scan')
@@ -143,10 +142,9 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   // the self-filter and mask exactly as rayTest reads them (missing: -1; non-finite: no hit)
   const oid = filterValue(objectId), lid = filterValue(localId), mask = filterValue(collisionMask) | 0
   if (!Number.isFinite(oid) || !Number.isFinite(lid) || !Number.isFinite(filterValue(collisionMask))) return scan
-  const state = sim.internal.collision
   if (broadphaseStale(state)) updateBroadphase(state) // queries see current poses
   if (!keyMatches(c, state.version, rangeMin, rangeMax, oid, lid, mask) || c.strategy === 0 || c.builtForce !== c.force) {
-    c.strategy = chooseAndBuild(sim, c, rangeMin, rangeMax, oid, lid, mask)
+    c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, oid, lid, mask)
     c.builtForce = c.force
   }
   c.scansSinceBuild++
@@ -156,7 +154,7 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    const state = sim.internal.collision, rays = c.rays
+    const rays = c.rays
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan)
     return scan
@@ -164,8 +162,8 @@ export function castLidar(sim: Sim, c: LidarCaster, rot: ArrayLike<number>, pos:
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
-    if (c.strategy === LidarStrategy.bvh) { castBvh(sim, c, rangeMin, length, oid, lid, mask, scan, y0, y1); tests += (y1 - y0) * pitchCount }
-    else tests += castLists(sim, c, rangeMin, length, scan, y0, y1)
+    if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1); tests += (y1 - y0) * pitchCount }
+    else tests += castLists(state, c, rangeMin, length, scan, y0, y1)
   }
   c.tests = tests
   return scan
@@ -185,7 +183,7 @@ const RASTER_RAY = 6, PAIR = 40, TEST = 30, RASTER_WALK = 0.7
 const FLAT_MAX = 8
 
 /** Collects candidates, builds the chosen strategy's structures and returns the strategy. */
-function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
+function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
   const est = c.estimate
   let force = c.force
   // how many scans each build has served lately (a moving sensor rebuilds every scan)
@@ -196,7 +194,6 @@ function chooseAndBuild(sim: Sim, c: LidarCaster, rangeMin: number, rangeMax: nu
   if (force === LidarStrategy.bvh) return LidarStrategy.bvh
   // angular culling needs rays that start on the sensor's side and a true rotation
   if (rangeMin < 0 || !(mat3RotationError(c.rot) <= 1e-10)) return LidarStrategy.bvh
-  const state = sim.internal.collision
   const d = c.dirs, rays = d.yawCount * d.pitchCount, live = state.maxEid + 1
   est[2] = rays * (BVH + BVH_LOG * Math.log2(live + 1))
   const collect = (COLLECT * live) / spread
@@ -256,8 +253,7 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
 }
 
 /** Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
-function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number): number {
-  const state = sim.internal.collision
+function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number): number {
   const d = c.dirs, b = c.buckets, k = c.cands
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const cells = c.strategy === LidarStrategy.buckets
@@ -301,8 +297,7 @@ function castLists(sim: Sim, c: LidarCaster, rangeMin: number, length: number, s
 }
 
 /** Casts rays of yaw rows [y0, y1) through the collision domain's BVH (exactly rayTest's closest-hit query). */
-function castBvh(sim: Sim, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
-  const state = sim.internal.collision
+function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
   const d = c.dirs
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const O = c.rays.org, D = c.rays.dir

@@ -1,14 +1,15 @@
-/** Installs lidars into a sim: the Lidar component, addLidar, lidarScan, rayTestLidar and the sensors system. */
-import { addComponent, addEntity, hasComponent, observe, onRemove, query, registerQuery, removeEntity, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+/** The lidar domain of a sim: the Lidar component, addLidar, lidarScan and rayTestLidar. Its system is systems/scan-lidars.ts. */
+import { addComponent, addEntity, hasComponent, observe, onRemove, query, registerQuery, removeEntity, type Query, type World } from 'bitecs'
+import type { Components } from '../../components/index'
 import { assertEntity } from '../entity'
+import { groundHeight, type ResolvedSimOptions } from '../options'
+import type { CollisionState } from './state'
 import { describe, finiteNumber, finiteVector, optionKeys, optionsObject, positiveNumber } from '../validate'
 import { mat3Identity } from '../math/mat3'
 import { parsePosition, parseRotation } from './pose'
 import { createLidarScan, type LidarScan } from './lidar-scan'
 import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
 import type { LidarPattern } from './lidar-presets'
-import { scanLidars } from '../../systems/scan-lidars'
 
 /** Options of sim.addLidar (see DESIGN section 3). */
 export interface LidarOptions {
@@ -51,6 +52,18 @@ export interface LidarState {
   shared: LidarCaster
   /** Every lidar (registered once: query() would build its terms and hash them every step). */
   lidars: Query
+  /** The stores a scan reads: the lidar's, its car's and the chassis collider's. */
+  components: Pick<Components, 'Lidar' | 'Car' | 'Collider'>
+  /** The collision domain the scans query. */
+  collision: CollisionState
+}
+
+/** What the lidar domain is built from. */
+export interface LidarDeps {
+  world: World
+  components: Pick<Components, 'Lidar' | 'Car' | 'Collider'>
+  options: ResolvedSimOptions
+  collision: CollisionState
 }
 
 /** The keys addLidar accepts. */
@@ -87,18 +100,18 @@ function maskArgument(v: unknown, name: string): number {
   return v | 0
 }
 
-/** Installs lidars into `sim`. */
-export function installLidars(sim: Sim): LidarState {
-  const world = sim.world
-  const { Lidar, Car } = sim.components
+/** Builds the lidar domain over `collision`. */
+export function installLidars({ world, components, options, collision }: LidarDeps): LidarState {
+  const { Lidar, Car } = components
   const scans: (LidarScan | undefined)[] = []
   const casters: (LidarCaster | undefined)[] = []
   const shared = createLidarCaster()
   const rotScratch = new Float64Array(9), posScratch = new Float64Array(3)
-  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const groundZ = groundHeight(options)
+  const owner = { world }
 
   function assertLidar(eid: unknown, name: string): number {
-    assertEntity(sim, eid, name)
+    assertEntity(owner, eid, name)
     if (!hasComponent(world, eid as number, Lidar)) throw new RangeError(`${name} ${eid} is not a lidar of this sim`)
     return eid as number
   }
@@ -115,7 +128,7 @@ export function installLidars(sim: Sim): LidarState {
     const hz = o.hz === undefined ? 0 : positiveNumber(o.hz, 'options.hz')
     let mount = -1
     if (o.mount !== undefined) {
-      assertEntity(sim, o.mount, 'options.mount')
+      assertEntity(owner, o.mount, 'options.mount')
       if (!hasComponent(world, o.mount, Car)) throw new RangeError(`options.mount ${o.mount} is not a car of this sim`)
       mount = o.mount
     }
@@ -161,7 +174,7 @@ export function installLidars(sim: Sim): LidarState {
   function rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
     pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
     objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
-    return castLidar(sim, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+    return castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
   }
 
   observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined })
@@ -175,6 +188,5 @@ export function installLidars(sim: Sim): LidarState {
   })
 
   const lidars = registerQuery(world, [Lidar])
-  sim.schedule.add(scanLidars, { name: 'scan-lidars', phase: 'sensors' })
-  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared, lidars }
+  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared, lidars, components, collision }
 }

@@ -1,11 +1,10 @@
 /** One Lidar entity's scan: its world pose (fixed, or its car's chassis pose ∘ mount offset) and the cast. */
-import type { Sim } from '../sim'
 import { castLidar } from './lidar-cast'
+import type { LidarState } from './lidar-install'
 
 /** Writes lidar `eid`'s world pose into Lidar.pose / Lidar.origin and scans into its LidarScan. */
-export function scanLidar(sim: Sim, eid: number): void {
-  const { Lidar, Car, Collider } = sim.components
-  const state = sim.internal.lidars
+export function scanLidar(state: LidarState, eid: number): void {
+  const { Lidar, Car, Collider } = state.components
   const scan = state.scans[eid], caster = state.casters[eid]
   if (!scan || !caster) return
   const M = Lidar.rotation, m = 9 * eid, off = Lidar.offset, o = 3 * eid
@@ -33,7 +32,7 @@ export function scanLidar(sim: Sim, eid: number): void {
   const rot = caster.mountRot, pos = caster.mountPos
   for (let i = 0; i < 9; i++) rot[i] = W[m + i]
   for (let i = 0; i < 3; i++) pos[i] = X[o + i]
-  castLidar(sim, caster, rot, pos, Lidar.yawStart[eid], Lidar.yawIncrement[eid], Lidar.yawCount[eid],
+  castLidar(state.collision, caster, rot, pos, Lidar.yawStart[eid], Lidar.yawIncrement[eid], Lidar.yawCount[eid],
     Lidar.pitchStart[eid], Lidar.pitchIncrement[eid], Lidar.pitchCount[eid], Lidar.rangeMin[eid], Lidar.rangeMax[eid],
     objectId, localId, Lidar.collisionMask[eid], scan)
 }

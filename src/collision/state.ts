@@ -20,7 +20,7 @@ import { createOriginCache, type OriginCache } from './origin-cache'
 /** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
 export const REBUILD_RATIO = 1.6
 
-/** Collision state of a sim (internal; read by the lidar through sim.internal.collision). */
+/** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
   /** The ground plane entity, or -1. */
   ground: number

@@ -1,12 +1,13 @@
-/** Installs the path-following driver into a sim: the Driver component, setAi/aiStatus/clearAi and the input system. */
-import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+/** The path-following driver domain of a sim: the Driver component, setAi/aiStatus/clearAi/aiPath. Its system is systems/drive-paths.ts. */
+import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
+import type { Components } from '../../components/index'
+import type { CarStore } from '../../components/car'
+import type { DriverStore } from '../../components/driver'
 import { assertEntity } from '../entity'
 import type { AiOptions } from './options'
 import type { Polyline } from './polyline'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
-import { drivePaths } from '../../systems/drive-paths'
 import { warmDriveCars } from './warm-up'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 
@@ -37,6 +38,10 @@ export interface DriverState {
   driven: Query
   /** The Car and Driver arrays the system hoists each run. */
   arrays: DriveArrays
+  /** The sim's Car store. */
+  Car: CarStore
+  /** The sim's Driver store. */
+  Driver: DriverStore
   api: {
     /** Makes `car` follow `path` (`[[x, y], …]` or flat `[x0, y0, …]`) with `options`; replaces any previous path. */
     setAi(car: number, path: ArrayLike<number> | ArrayLike<ArrayLike<number>>, options?: AiOptions): void
@@ -49,41 +54,48 @@ export interface DriverState {
   }
 }
 
-/** Installs drivers into `sim`. */
-export function installDrivers(sim: Sim): DriverState {
-  const { world } = sim
-  const { Car, Driver } = sim.components
+/** What the driver domain is built from. */
+export interface DriverDeps {
+  world: World
+  components: Pick<Components, 'Car' | 'Driver' | 'LodFrozen'>
+}
+
+/** Builds the driver domain. */
+export function installDrivers({ world, components }: DriverDeps): DriverState {
+  const { Car, Driver } = components
+  const owner = { world }
   const table = createPathTable()
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
   observe(world, onRemove(Driver), (eid: number) => releasePath(table, eid))
 
   const assertCar = (car: unknown): number => {
-    const eid = assertEntity(sim, car, 'car')
+    const eid = assertEntity(owner, car, 'car')
     if (!hasComponent(world, eid, Car)) throw new RangeError(`car ${eid} is not a car of this sim`)
     return eid
   }
 
   warmDriveCars()
-  const driven = registerQuery(world, [Driver, Car, Not(sim.components.LodFrozen)])
-  sim.schedule.add(drivePaths, { name: 'drive-paths', phase: 'input' })
+  const driven = registerQuery(world, [Driver, Car, Not(components.LodFrozen)])
 
   return {
     paths: table.byCar,
     table,
     driven,
     arrays: createDriveArrays(Car, Driver),
+    Car,
+    Driver,
     api: {
       setAi(car, path, options) {
         const eid = assertCar(car)
         const prepared = preparePath(table, path, options) // validates everything before any write
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
         assignPath(table, eid, prepared)
-        startDriver(Car, sim.components.Driver, prepared.path, eid)
+        startDriver(Car, Driver, prepared.path, eid)
       },
       aiStatus(car) {
         const eid = assertCar(car)
         if (!hasComponent(world, eid, Driver)) return null
-        const R = sim.components.Driver.state, o = eid * DRIVER_STRIDE
+        const R = Driver.state, o = eid * DRIVER_STRIDE
         return {
           distance: R[o + DRIVER_DISTANCE],
           laps: R[o + DRIVER_LAPS],

@@ -4,7 +4,8 @@
  * each step with the planar distance from each car to a focus (a point or an entity).
  */
 import { addComponent, commitRemovals, entityExists, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
+import type { InstalledLodController } from './install'
 import { assertEntity } from '../entity'
 import { describe, optionKeys, optionsObject, positionLike, positiveNumber } from '../validate'
 import { LEVEL_FROZEN, LEVEL_FULL, LEVEL_NAMES, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
@@ -58,7 +59,7 @@ function resolveOptions(options: unknown): Bands & { singleTrackHz: number | und
 }
 
 /** Assigns cars a level of detail by distance bands with hysteresis; see DESIGN section 4. */
-export class LodController {
+export class LodController implements InstalledLodController {
   /** The sim whose cars this controller drives. */
   readonly sim: Sim
   /** Band edge to singleTrack, m. */

@@ -1,16 +1,26 @@
-/** Installs the lod phase into a sim: the 'select-lod' system runs the sim's LodController, if one is set. */
-import type { Sim } from '../sim'
-import type { LodController } from './controller'
-import { selectLod } from '../../systems/select-lod'
+/** The lod domain of a sim: the slot of the LodController that the 'select-lod' system (systems/select-lod.ts) runs each step. */
+
+/** What the lod phase and hosting use of the installed controller (a LodController). */
+export interface InstalledLodController {
+  /** Runs one update with the distance to the focus. */
+  step(): number
+  /** Stops being the installed controller. */
+  uninstall(): void
+  /** True when `car` is marked external. */
+  isExternal(car: number): boolean
+  /** Marks `car` external (it may be frozen, never reduced to singleTrack). */
+  markExternal(car: number): void
+  /** Removes the external mark of `car`. */
+  unmarkExternal(car: number): void
+}
 
 /** LOD state of a sim (internal). */
 export interface LodState {
   /** The installed controller (see LodController.install), or null. */
-  controller: LodController | null
+  controller: InstalledLodController | null
 }
 
-/** Installs the lod-phase system into `sim`. */
-export function installLod(sim: Sim): LodState {
-  sim.schedule.add(selectLod, { name: 'select-lod', phase: 'lod' })
+/** Builds the lod domain: no controller until one is installed. */
+export function installLod(): LodState {
   return { controller: null }
 }

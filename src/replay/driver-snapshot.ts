@@ -6,7 +6,7 @@
  * already drive that path) and then writes the fields back.
  */
 import { hasComponent } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { describe } from '../validate'
 import { buildDriverPath } from '../driver/install'
 import { decodeF64, encodeF64 } from './codec'

@@ -1,5 +1,5 @@
 /** The replay player: restores a keyframe and re-runs the recorded steps with their record changes. */
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { describe } from '../validate'
 import { restoreWorld } from './world-snapshot'
 import { FIELD_HZ, FIELD_LEVEL, loadReplay, RECORD_FIELD_NAMES, type Replay, type ReplayData } from './format'

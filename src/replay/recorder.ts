@@ -6,7 +6,7 @@
  * same changes reproduces the run bit for bit.
  */
 import { query } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { describe, optionKeys, optionsObject } from '../validate'
 import { encodeF64, encodeI32 } from './codec'
 import { snapshotWorld, type WorldSnapshot } from './world-snapshot'
@@ -60,7 +60,7 @@ export function createReplayRecorder(sim: Sim, options?: ReplayRecorderOptions):
   let stopped: string | null = null
   let forceKeyframe = false
   const keyframes: { step: number; world: WorldSnapshot }[] = [{ step: 0, world: snapshotWorld(sim) }]
-  const startSteps = sim.internal.steps
+  const startSteps = sim.steps
   for (let i = 0; i < nCars; i++) readRecord(components.Car, carList[i], prev, i * F)
 
   const id = ++recorderCount
@@ -99,7 +99,7 @@ export function createReplayRecorder(sim: Sim, options?: ReplayRecorderOptions):
   const capture = (w: typeof world) => {
     if (stopped) return w
     if (steps === dt.length) { const b = new Float64Array(dt.length * 2); b.set(dt); dt = b }
-    dt[steps] = sim.internal.lastDt
+    dt[steps] = sim.dt
     const Car = components.Car
     for (let i = 0; i < nCars; i++) {
       readRecord(Car, carList[i], cur, 0)

@@ -7,7 +7,7 @@
  * world back exactly as it was if a domain refuses its part, so a refused snapshot changes nothing.
  */
 import { query } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { describe } from '../validate'
 import { decodeF64, decodeI32, encodeF64, encodeI32 } from './codec'
 import { reserveLidarScan } from '../collision/lidar-scan'
@@ -100,8 +100,8 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
   return {
     format: WORLD_FORMAT,
     version: WORLD_VERSION,
-    steps: sim.internal.steps,
-    clock: encodeF64(new Float64Array([sim.internal.time, sim.internal.lastDt])),
+    steps: sim.steps,
+    clock: encodeF64(new Float64Array([sim.time, sim.dt])),
     cars,
     paths: pool.list,
     colliders,
@@ -259,9 +259,10 @@ function apply(sim: Sim, snap: WorldSnapshot): void {
     scan.count = n
   }
   const clock = decodeF64(snap.clock, 'clock', 2)
-  sim.internal.steps = snap.steps
-  sim.internal.time = clock[0]
-  sim.internal.lastDt = clock[1]
+  const simClock = sim.internal.clock
+  simClock.steps = snap.steps
+  simClock.time = clock[0]
+  simClock.dt = clock[1]
 }
 
 /**

@@ -44,9 +44,9 @@ export interface GearboxDefinition {
   automatic: boolean
   /** Automatic: upshift at this engine rpm at full throttle. */
   shiftUpRpm: number
-  /** Automatic: downshift below this engine rpm. */
+  /** Automatic: downshift below this engine rpm with the throttle closed (the throttle raises it: kick-down). */
   shiftDownRpm: number
-  /** Automatic: torque interruption of a shift, s. */
+  /** Torque interruption of a shift, s (automatic, and a manual box between two gears). */
   shiftTime: number
   /** Clutch torque capacity fully engaged, N·m. */
   clutchTorque: number

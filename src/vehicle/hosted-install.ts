@@ -4,7 +4,7 @@
  * (a hosted car may be frozen, never reduced to singleTrack), setPose, restore and removal.
  */
 import { addComponent, hasComponent, observe, onRemove, removeComponent } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import { assertEntity } from '../entity'
 import { describe } from '../validate'
 import { decodeSnapshot } from './snapshot'
@@ -86,7 +86,7 @@ function install(sim: HostedSim, hs: HostingState): void {
     hs.hostOf[eid] = h
     hs.frozen[eid] = frozen ? 1 : 0
     addComponent(world, eid, Hosted)
-    const controller = sim.internal.lod.controller
+    const controller = hs.lod.controller
     if (controller) markExternalFor(hs, controller, eid)
   }
 
@@ -151,6 +151,6 @@ function install(sim: HostedSim, hs: HostingState): void {
   sim.setHost = setHost
   sim.clearHost = clearHost
   sim.hostOf = (car) => hs.hostOf[carOf(car)] ?? null
-  sim.schedule.add(markHostedExternal, { name: 'mark-hosted-external', phase: 'lod', before: 'select-lod' })
-  sim.schedule.add(stepHostedCars, { name: 'step-hosted-cars', phase: 'vehicle', after: 'step-vehicles' })
+  sim.schedule.add(markHostedExternal(hs), { name: 'mark-hosted-external', phase: 'lod', before: 'select-lod' })
+  sim.schedule.add(stepHostedCars(hs), { name: 'step-hosted-cars', phase: 'vehicle', after: 'step-vehicles' })
 }

@@ -1,14 +1,19 @@
 /** Per-sim hosting state: the hosts in the order they joined, the host of each car, scratch for the hosted step. */
 import { Not, registerQuery, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+import type { Sim } from '../types'
 import type { VehicleState } from './install'
-import type { LodController } from '../lod/controller'
+import type { InstalledLodController, LodState } from '../lod/install'
+import type { SimClock } from '../clock'
 import { Hosted, type VehicleHost } from './host'
 
 /** Hosting state of one sim (internal). */
 export interface HostingState {
   /** The vehicle domain's state. */
   vehicles: VehicleState
+  /** The lod domain's state (hosted cars are external on its installed controller). */
+  lod: LodState
+  /** The sim clock (the host step's dt). */
+  clock: SimClock
   /** Every host registered with this sim, in registration order (the order they step in). */
   hosts: VehicleHost[]
   /** The host of each car by entity id, or null. */
@@ -16,9 +21,9 @@ export interface HostingState {
   /** Per car: 1 while its host holds it frozen. */
   frozen: number[]
   /** The LodController hosted cars were last marked external on. */
-  marked: LodController | null
+  marked: InstalledLodController | null
   /** Per car: the controller hosting marked it external on (null: not marked by hosting). */
-  markedBy: (LodController | null)[]
+  markedBy: (InstalledLodController | null)[]
   /** Scratch: the cars of one host this step, and the substeps each owes. */
   cars: Int32Array
   /** Scratch: substeps owed, parallel to cars. */
@@ -42,6 +47,8 @@ export function hostingState(sim: Sim): HostingState | undefined {
 export function createHostingState(sim: Sim): HostingState {
   const hs: HostingState = {
     vehicles: sim.internal.vehicles,
+    lod: sim.internal.lod,
+    clock: sim.internal.clock,
     hosts: [],
     hostOf: [],
     frozen: [],
@@ -74,7 +81,7 @@ export function createHostingState(sim: Sim): HostingState {
 }
 
 /** Marks hosted car `eid` external on `controller`, remembering the mark unless the car already had one. */
-export function markExternalFor(hs: HostingState, controller: LodController, eid: number): void {
+export function markExternalFor(hs: HostingState, controller: InstalledLodController, eid: number): void {
   if (controller.isExternal(eid)) return
   controller.markExternal(eid)
   hs.markedBy[eid] = controller

@@ -5,13 +5,13 @@
  */
 import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
-import { getSim } from '../sim'
+import type { System } from '../../systems/schedule'
 import { fourWheelSubstep } from './four-wheel'
 import { createSubstep } from './substep'
 import { carArrays } from './install'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
-import { hostingState, type HostingState } from './hosted-state'
+import type { HostingState } from './hosted-state'
 
 // substeps within this fraction of a whole one are taken now (the same rule as step-vehicles)
 const EPS = 1e-6
@@ -101,13 +101,14 @@ function readBack(hs: HostingState, host: VehicleHost, C: CarStore, count: numbe
   }
 }
 
+/** The system over the hosting state `hs`. */
+export function stepHostedCars(hs: HostingState): System {
+  return (world) => stepHosted(world, hs, hs.clock.dt)
+}
+
 /** Steps every running hosted car on its host, and steps the hosts pitlane drives. */
-export function stepHostedCars(world: World): World {
-  const sim = getSim(world)
-  const hs = hostingState(sim)
-  if (hs === undefined) return world
-  const C = carArrays(hs.vehicles, sim.components.Car)
-  const dt = sim.internal.lastDt
+function stepHosted(world: World, hs: HostingState, dt: number): World {
+  const C = carArrays(hs.vehicles, hs.vehicles.Car)
   commitRemovals(world)
   const list = hs.running.dense
   const hosts = hs.hosts

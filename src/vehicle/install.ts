@@ -1,6 +1,6 @@
-/** Installs vehicles into a sim: car stores, addCar, inputs, state, LOD switching, snapshots, the vehicle systems. */
-import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onAdd, onRemove, registerQuery, removeComponent, removeEntity, type Query } from 'bitecs'
-import type { Sim } from '../sim'
+/** The vehicle domain of a sim: addCar, inputs, state, LOD switching, snapshots. Its systems are systems/step-vehicles.ts and systems/follow-cars.ts. */
+import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onAdd, onRemove, registerQuery, removeComponent, removeEntity, type Query, type World } from 'bitecs'
+import type { Components } from '../../components/index'
 import { carView, type CarStore } from '../../components/car'
 import { assertEntity } from '../entity'
 import { describe, finiteNumber, optionKeys, optionsObject, positionLike } from '../validate'
@@ -13,9 +13,9 @@ import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
 import { HZ_MAX, HZ_MIN, LEVELS, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, type CarState } from './state'
-import { stepVehicles } from '../../systems/step-vehicles'
-import { followCars } from '../../systems/follow-cars'
 import { Hosted } from './host'
+import { groundHeight, type ResolvedSimOptions } from '../options'
+import type { CollisionState } from '../collision/state'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -75,6 +75,8 @@ export interface VehicleState {
   groundZ: number
   /** Writes car `eid`'s chassis collider pose from its state (no-op without a collider). */
   writeCollider(eid: number): void
+  /** The sim's Car store. */
+  Car: CarStore
   /** A fast-properties view of the Car store for hot loops (see carView); rebuilt by carArrays. */
   view: CarStore
   /** Registered query: cars the vehicle system steps (not frozen, not hosted). Call commitRemovals first. */
@@ -106,28 +108,34 @@ function resolveFrozen(definition: CarDefinition, gravity: number, name?: string
   return d
 }
 
-/** Installs vehicles into `sim`. */
-export function installVehicles(sim: Sim): VehicleState {
-  const world = sim.world
-  const comps = sim.components
+/** What the vehicle domain is built from (a car's chassis is a collider of `collision`). */
+export interface VehicleDeps {
+  world: World
+  components: Components
+  options: ResolvedSimOptions
+  collision: CollisionState
+}
+
+/** Builds the vehicle domain. */
+export function installVehicles({ world, components: comps, options, collision }: VehicleDeps): VehicleState {
   const C = comps.Car
-  const gravity = sim.options.gravity
-  const groundZ = sim.options.ground ? sim.options.ground.height : 0
+  const gravity = options.gravity
+  const groundZ = groundHeight(options)
+  const owner = { world }
   const defs: (ResolvedCar | undefined)[] = []
   const rot = new Float64Array(9)
   const defaultDef = resolveFrozen(presets.hatchback, gravity)
 
   function carOf(car: unknown, name = 'car'): number {
-    const eid = assertEntity(sim, car, name)
+    const eid = assertEntity(owner, car, name)
     if (!hasComponent(world, eid, C) || !defs[eid]) throw new RangeError(`${name} ${eid} is not a car of this sim`)
     return eid
   }
 
   function writeCollider(eid: number): void {
     const c = C.collider[eid]
-    const cs = sim.internal.collision
-    if (c < 0 || !cs) return
-    writeChassisPose(cs, C, defs[eid]!, eid, groundZ)
+    if (c < 0) return
+    writeChassisPose(collision, C, defs[eid]!, eid, groundZ)
   }
 
   function parseLevel(level: unknown, name = 'level'): number {
@@ -187,12 +195,9 @@ export function installVehicles(sim: Sim): VehicleState {
     C.hz[eid] = d.hz
     C.collider[eid] = -1
     applyLevel(eid, level, undefined)
-    const cs = sim.internal.collision
-    if (cs) {
-      const def = d.def
-      C.collider[eid] = sim.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
-      writeCollider(eid)
-    }
+    const def = d.def
+    C.collider[eid] = collision.api.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
+    writeCollider(eid)
     return eid
   }
 
@@ -273,16 +278,15 @@ export function installVehicles(sim: Sim): VehicleState {
     },
     teleport,
     defs,
-    surfaces: sim.options.surfaces ?? null,
+    surfaces: options.surfaces ?? null,
     gravity,
     groundZ,
     writeCollider,
+    Car: C,
     view: carView(C),
     // registered once: query() would build and hash its terms every step
     stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(Hosted)]),
     moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
   }
-  sim.schedule.add(stepVehicles, { name: 'step-vehicles', phase: 'vehicle' })
-  sim.schedule.add(followCars, { name: 'follow-cars', phase: 'broadphase' })
   return state
 }

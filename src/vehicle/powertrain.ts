@@ -102,6 +102,11 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, step: Su
   if (d.tcs) for (let i = 0; i < 4; i++) if (share[i] !== 0) tractionControl(d, step, wheels[i])
 }
 
+// A kick-down lands the engine at most at this fraction of the upshift point of the throttle.
+const KICK_MARGIN = 0.9
+// A gear is engaged only while it turns the engine at most this far past the limiter.
+const FIT_ABOVE = 1.02
+
 /**
  * Gear, engine torque and clutch capacity for the next `steps` substeps, from dl.carrier and
  * dl.roll, into dl.engineTorque, dl.capacity and dl.ratio: gear selection and the shift timer
@@ -111,11 +116,10 @@ export function stepDriveline(C: CarStore, d: ResolvedCar, eid: number, step: Su
  */
 export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, step: Substep, steps: number, dl: Driveline): void {
   const carrier = dl.carrier
-  // Gear: automatic logic or the manual input, and the shift timer. A gear the engine cannot take
-  // at this road speed (over-revving it past 5% above the limiter, or turning it backwards at half
-  // that; a slow roll the wrong way is fine, the clutch slips) is not engaged: the box stays in
-  // neutral until it fits. That check takes the larger of the driven wheels' spin and the spin
-  // they would have rolling on the ground (a locked wheel spins up again).
+  // The gearbox input speed the driven wheels ask of the engine: the larger of their spin and the
+  // spin they would have rolling on the ground (a locked wheel spins up again).
+  const rolling = dl.roll / d.R
+  const wheelW = Math.abs(rolling) > Math.abs(carrier) ? rolling : carrier
   const prev = C.gearActual[eid]
   let gear = prev
   let timer = C.shiftTimer[eid] - steps * step.h
@@ -123,38 +127,49 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, step:
   const want = C.gear[eid]
   const throttle = C.throttle[eid]
   if (!d.automatic) {
+    // the gear asked for, or neutral until it fits (see below)
     gear = want < -1 ? -1 : want > d.gears ? d.gears : want
+    if (gear !== prev && prev !== 0 && gear !== 0 && timer === 0) timer = d.shiftTime
   } else if (want <= 0) {
     gear = want < 0 ? -1 : 0
   } else if (prev <= 0) {
     // into drive: the lowest gear that does not have to shift up at once
     gear = 1
-    while (gear < d.gears && carrier * d.overall[gear] > d.upW) gear++
+    while (gear < d.gears && wheelW * d.overall[gear] > d.upW) gear++
   } else if (timer === 0) {
-    // shift on the speed the gearbox input would turn at, the throttle choosing early or late upshifts
-    const w = carrier * d.overall[gear]
+    // the shift map: the throttle moves both shift points up (early upshifts when light, kick-down
+    // when floored); a downshift lands below KICK_MARGIN of the upshift point, so it never hunts
+    const w = wheelW * d.overall[gear]
     const light = Math.min(d.upW, 2.1 * d.downW)
     const up = light + (d.upW - light) * throttle
+    let down = d.downW
+    if (gear > 1) {
+      const kick = (KICK_MARGIN * up * d.overall[gear]) / d.overall[gear - 1]
+      if (kick > down) down += (kick - down) * throttle
+    }
     if (w > up && gear < d.gears) { gear++; timer = d.shiftTime }
-    else if (w < d.downW && gear > 1) { gear--; timer = d.shiftTime }
+    else if (w < down && gear > 1) { gear--; timer = d.shiftTime }
   }
-  if (gear !== prev && gear !== 0) {
-    const roll = dl.roll / d.R
-    const w = (Math.abs(roll) > Math.abs(carrier) ? roll : carrier) * d.overall[gear < 0 ? 0 : gear]
-    if (w > 1.05 * d.maxW || w < -0.5 * d.maxW) gear = 0
+  // A gear the engine cannot take at this road speed (past the limiter by more than FIT_ABOVE, or
+  // turning it backwards at half the limiter; a slow roll the wrong way is fine, the clutch slips)
+  // is not engaged, checked at every preparation: the box is in neutral until the gear fits.
+  if (gear !== 0) {
+    const w = wheelW * d.overall[gear < 0 ? 0 : gear]
+    if (w > FIT_ABOVE * d.maxW || w < -0.5 * d.maxW) gear = 0
   }
   C.gearActual[eid] = gear
   C.shiftTimer[eid] = timer
 
-  // engine torque (no throttle while shifting) and the clutch's capacity (none in neutral or
-  // while shifting; its engagement ramps from idle to engageW, no division past it)
+  // engine torque (while shifting the throttle matches the engine to the new gear's speed) and
+  // the clutch's capacity (none in neutral or while shifting; its engagement ramps from idle to
+  // engageW, no division past it)
   const we = C.engineSpeed[eid]
   const shifting = timer > 0
-  dl.engineTorque = engineTorque(d, we, shifting ? 0 : throttle)
-  let cap = 0
   let G = 0
+  if (gear !== 0) G = d.overall[gear < 0 ? 0 : gear]
+  dl.engineTorque = engineTorque(d, we, shifting ? (gear > 0 && we < wheelW * G ? 1 : 0) : throttle)
+  let cap = 0
   if (gear !== 0) {
-    G = d.overall[gear < 0 ? 0 : gear]
     const over = we - d.idleW
     const span = d.engageW - d.idleW
     const engage = over >= span ? 1 : over > 0 ? over / span : 0

@@ -26,7 +26,7 @@ const simple = new Map<Sim, number[]>()
 
 function stepSimpleCars(sim: Sim): void {
   const C = sim.components.Car
-  const dt = sim.internal.lastDt / 4
+  const dt = sim.dt / 4
   for (const eid of simple.get(sim) ?? []) {
     for (let k = 0; k < 4; k++) {
       const want = C.steer[eid] * C.maxSteer[eid]

@@ -19,7 +19,7 @@ describe('user systems in the schedule', () => {
     const seen: { step: number; where: string; x: number; throttle: number }[] = []
     const probe = (where: string) => (world: World) => {
       log.push(where)
-      seen.push({ step: sim.internal.steps, where, x: Car.x[car], throttle: Car.throttle[car] })
+      seen.push({ step: sim.steps, where, x: Car.x[car], throttle: Car.throttle[car] })
       return world
     }
     sim.schedule.add(probe('post'), { name: 'probe-post', phase: 'vehicle', after: 'step-vehicles' })

@@ -34,8 +34,8 @@ describe('stepMany is bit-identical to repeated step', () => {
       expect(a.lidars.some((l) => a.sim.lidarScan(l).count > 0)).toBe(true)
       if (withController) expect(levelsSeen.size).toBeGreaterThan(a.cars.length)
       expect(sa.every(Number.isFinite)).toBe(true)
-      expect(a.sim.internal.steps).toBe(600)
-      expect(Object.is(a.sim.internal.time, b.sim.internal.time)).toBe(true)
+      expect(a.sim.steps).toBe(600)
+      expect(Object.is(a.sim.time, b.sim.time)).toBe(true)
     })
   }
 })
