@@ -11,7 +11,7 @@ import { createLidarScan, type LidarScan } from './lidar-scan'
 import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
 import type { LidarPattern } from './lidar-presets'
 
-/** Options of sim.addLidar (see DESIGN section 3). */
+/** Options of sim.addLidar. */
 export interface LidarOptions {
   /** Car entity to mount on; omitted: a fixed lidar. */
   mount?: number
@@ -33,11 +33,11 @@ export interface LidarOptions {
 /** Lidar state of a sim (internal). */
 export interface LidarState {
   api: {
-    /** Adds a lidar; see DESIGN section 3. */
+    /** Adds a lidar, fixed or mounted on a car; returns its entity id. */
     addLidar(options: LidarOptions): number
     /** The latest scan of a lidar. */
     lidarScan(lidar: number): LidarScan
-    /** A batched lidar scan into `scan`; see DESIGN section 5. Returns `scan`. */
+    /** A batched lidar scan of a yaw × pitch pattern into `scan`; returns `scan`. */
     rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
       pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
       objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan

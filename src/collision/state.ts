@@ -28,7 +28,7 @@ export interface CollisionState {
   api: {
     /** Adds a collision body of `shape`; `object` defaults to its own entity id, `localId` to 0, `group` to 1. Returns its entity id. */
     addCollider(shape: Shape, options?: ColliderOptions): number
-    /** Closest-hit ray test; see DESIGN section 5. */
+    /** Closest-hit ray test within `length`, with the self-filter and the collision mask. */
     rayTest(start: ArrayLike<number>, direction: ArrayLike<number>, length: number, objectId?: number, localId?: number, collisionMask?: number): RayCollisionList
   }
   /** Moves a collider (validated; throws naming the argument, changes nothing on error). */

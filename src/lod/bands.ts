@@ -7,7 +7,7 @@ export const LEVEL_SINGLE_TRACK = 1
 /** Level code of a frozen car. */
 export const LEVEL_FROZEN = 2
 
-/** The level names of DESIGN section 4, indexed by level code. */
+/** The level names ('full', 'singleTrack', 'path', 'frozen'), indexed by level code. */
 export const LEVEL_NAMES = ['full', 'singleTrack', 'frozen'] as const
 
 /** A level name. */

@@ -58,7 +58,7 @@ function resolveOptions(options: unknown): Bands & { singleTrackHz: number | und
   return { singleTrackBeyond, frozenBeyond, hysteresis, singleTrackHz }
 }
 
-/** Assigns cars a level of detail by distance bands with hysteresis; see DESIGN section 4. */
+/** Assigns cars a level of detail by distance bands with hysteresis (singleTrack beyond 60 m, frozen beyond 300 m by default). */
 export class LodController implements InstalledLodController {
   /** The sim whose cars this controller drives. */
   readonly sim: Sim

@@ -3,7 +3,7 @@ import type { CarStore } from '../../components/car'
 import { describe } from '../validate'
 import type { ResolvedCar } from './definition'
 
-/** A car's input record (see DESIGN section 3). */
+/** A car's input record: steer [-1, 1] (+ left), throttle, brake, handbrake and clutch [0, 1], gear (-1, 0, ≥ 1). */
 export interface CarInput {
   /** Steering, [-1, 1], + = left (clamped). */
   steer: number

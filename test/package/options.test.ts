@@ -86,3 +86,20 @@ describe('error classes and refusals', () => {
     expect(() => createSim(world)).toThrow(RangeError)
   })
 })
+
+describe('store arrays and storeGeneration', () => {
+  it('an array kept across adds is current exactly while storeGeneration is unchanged', async () => {
+    const { storeGeneration } = await import('../../src/index')
+    const sim = sim0()
+    const Car = sim.components.Car
+    let speed = Car.speed, seen = storeGeneration(Car), refreshed = 0
+    const cars: number[] = []
+    for (let i = 0; i < 300; i++) {
+      cars.push(sim.addCar({ position: [i * 10, 0], speed: i % 40 }))
+      expect(Car.speed === speed).toBe(storeGeneration(Car) === seen)
+      if (storeGeneration(Car) !== seen) { speed = Car.speed; seen = storeGeneration(Car); refreshed++ }
+    }
+    expect(refreshed).toBeGreaterThan(0)
+    for (const car of cars) expect(speed[car]).toBe(sim.carState(car).speed)
+  })
+})

@@ -5,7 +5,7 @@ import { createEntityIndex, createWorld, query, withVersioning } from 'bitecs'
 import {
   LodController, PHASES, box, capsule, createLidarScan, createReplayPlayer, createReplayRecorder, createSim, cylinder,
   enableHosting, getSim, heightfield, lidarPresets, loadReplay, pathLength, presets, restoreWorld, smoothClosedPath,
-  snapshotWorld, sphere, stadiumPath, surfaceGrid, surfaces,
+  snapshotWorld, sphere, stadiumPath, storeGeneration, surfaceGrid, surfaces,
   type AddCarOptions, type AiOptions, type CarDefinition, type CarInput, type CarState, type ColliderOptions,
   type LidarOptions, type LodLevel, type Shape, type Sim, type SimOptions,
 } from 'pitlane'
@@ -43,6 +43,7 @@ check(sim.getLod(other).level === 'singleTrack', 'getLod')
 const snap = sim.snapshot(car)
 sim.restore(car, JSON.parse(JSON.stringify(snap)))
 check(sim.carDefinition(other).mass === 2600, 'carDefinition')
+check(storeGeneration(sim.components.Car) >= 0, 'storeGeneration')
 
 // A driver.
 const line = smoothClosedPath([[0, 0], [120, 0], [120, 80], [0, 80]])
