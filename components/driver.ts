@@ -12,8 +12,7 @@
  * ```
  * `sim.aiStatus(car)` gives the public fields as an object; DRIVER_FIELDS lists every field by
  * name in record order. Write a field only as the driver would (the integer fields as integers).
- * One record, not one array per field: the step then reads a car's state from one or two cache
- * lines of one array, where eleven arrays cost eleven sets of V8's per-array checks per car.
+ * One record, not one array per field: the step reads a car's state from one or two cache lines.
  */
 import { createStore } from './store'
 

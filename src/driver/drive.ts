@@ -12,7 +12,7 @@ import {
 } from '../../components/driver'
 import type { Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
-import { projectAll, PROJ_LAT, PROJ_S } from './projection'
+import { projectAll, PROJ_LAT, PROJ_S, QUERY_X, QUERY_Y } from './projection'
 import { profileSpeedAt } from './profile'
 
 /** A car's path as the driver uses it: the offset polyline, its curvature and speed profile. */
@@ -21,11 +21,7 @@ export interface DriverPath {
   readonly kappa: Float64Array
   readonly profile: Float64Array
   readonly options: ResolvedAiOptions
-  /**
-   * What a step reads, copied onto this record so that a car's step starts one load from its
-   * segment records (not three: path, polyline, options): poly.packed, poly.segments,
-   * poly.closed, poly.length, poly.narrowGap, options.lookahead, and the last point of the polyline.
-   */
+  /** Copied from poly and options: what a step reads first. */
   readonly packed: Float64Array
   readonly segments: number
   readonly closed: boolean
@@ -33,41 +29,15 @@ export interface DriverPath {
   readonly lookahead: number
   readonly endX: number
   readonly endY: number
-  readonly narrowGap: number
-  /**
-   * tan² of the sharpest turn between consecutive segments, rounded up (Infinity when one turns
-   * by 90° or more). drive-cars.ts skips the narrow window's second segment when the car's foot
-   * on the hint lies farther than lateral distance × tan(turn) before the hint's end: the next
-   * segment then leaves away from the car, so it cannot be the closer.
-   */
-  readonly turnTan2: number
 }
 
-/** Most segments a driver path may have (drive-cars.ts masks segment indices to 28 bits so V8 drops its overflow checks). */
-export const MAX_DRIVER_SEGMENTS = 0xfffffff
-
-/** The DriverPath of `poly` with its curvature, profile and options (the step's numbers copied in); throws a RangeError naming `path` beyond MAX_DRIVER_SEGMENTS. */
+/** The DriverPath of `poly` with its curvature, profile and options. */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
-  if (poly.segments > MAX_DRIVER_SEGMENTS) throw new RangeError(`path must have at most ${MAX_DRIVER_SEGMENTS} segments, got ${poly.segments}`)
   return {
     poly, kappa, profile, options,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
-    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1], narrowGap: poly.narrowGap,
-    turnTan2: sharpestTurnTan2(poly),
+    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }
-}
-
-/** tan² of the sharpest turn from one segment of `poly` to the next, rounded up; Infinity for a turn of 90° or more. */
-export function sharpestTurnTan2(poly: Polyline): number {
-  const { tx, ty, segments, closed } = poly
-  let worst = 0
-  for (let i = 0; i < (closed ? segments : segments - 1); i++) {
-    const j = i + 1 === segments ? 0 : i + 1
-    const dot = tx[i] * tx[j] + ty[i] * ty[j], cross = tx[i] * ty[j] - ty[i] * tx[j]
-    const tan2 = dot > 0 ? (cross * cross) / (dot * dot) : Infinity
-    if (tan2 > worst) worst = tan2
-  }
-  return worst * (1 + 1e-6) + 1e-12 // (up: its own rounding, and the distances' in the test)
 }
 
 /** The projection searches this far (m) beyond twice a step's travel either side of the last one. */
@@ -91,11 +61,24 @@ export const CURVE_KI = 1.5
 export const CURVE_I_MAX = 0.02
 /** Below this speed (m/s) steering uses the heading alone; from twice it, the course and the curvature loop in full. */
 export const CURVE_MIN_SPEED = 2
+/** Look-ahead distance never goes below this (m), so steering stays calm at low speed. */
+export const MIN_LOOKAHEAD = 4
 
-/**
- * The Car and Driver arrays the driver uses, hoisted once per system run into one object of
- * fixed shape (a store with many fields can be a slow dictionary-mode object in V8).
- */
+// The speed controller: PI on the speed error plus the profile's acceleration as feed-forward
+// gives an acceleration demand that becomes throttle or brake, never both. The pedal scales are
+// rough road-car figures; the integrator absorbs the rest (drag, gear, load).
+/** Acceleration (m/s²) one unit of throttle is taken to give. */
+export const THROTTLE_ACCEL = 3
+/** Deceleration (m/s²) one unit of brake is taken to give. */
+export const BRAKE_DECEL = 9
+/** Speed loop: proportional gain, (m/s²) per (m/s) of speed error. */
+export const SPEED_KP = 1.2
+/** Speed loop: integral gain, (m/s²) per (m/s · s). */
+export const SPEED_KI = 0.6
+/** Speed loop: bound of the integral term, m/s². */
+export const SPEED_I_MAX = 3
+
+/** The Car and Driver arrays the driver uses, hoisted once per system run. */
 export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
@@ -104,10 +87,10 @@ export interface DriveArrays {
   state: Float64Array
 }
 
-/** The DriveArrays of a sim's stores (one per sim, made once; named stores keep it a fast object). */
+/** The DriveArrays of a sim's stores (one per sim, made once). */
 export function createDriveArrays(Car: CarStore, D: DriverStore): DriveArrays {
   const V = {} as DriveArrays
-  hoistDriveArrays(V, Car, D) // (fields set in one order keep one shape)
+  hoistDriveArrays(V, Car, D)
   return V
 }
 
@@ -121,11 +104,14 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
 
 // Scratch of startDriver (single-threaded, so shared by every sim).
 const proj = new Float64Array(3)
+const point = new Float64Array(3)
 const accel = new Float64Array(1)
 
 /** Projects car `eid` onto `path` from its last projection and resets distance, laps and status. */
 export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
-  const seg = projectAll(path.poly, Car.x[eid], Car.y[eid], proj)
+  point[QUERY_X] = Car.x[eid]
+  point[QUERY_Y] = Car.y[eid]
+  const seg = projectAll(path.poly, point, proj)
   const s = proj[PROJ_S]
   const R = D.state, o = eid * DRIVER_STRIDE
   R[o + DRIVER_SEG] = seg

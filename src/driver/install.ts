@@ -8,7 +8,6 @@ import type { AiOptions } from './options'
 import type { Polyline } from './polyline'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
-import { warmDriveCars } from './warm-up'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
@@ -74,7 +73,6 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
     return eid
   }
 
-  warmDriveCars()
   const driven = registerQuery(world, [Driver, Car, Not(components.LodFrozen)])
 
   return {

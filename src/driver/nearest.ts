@@ -1,6 +1,6 @@
 /** nearestOnPath: the closest point of a polyline to a ground point, for users (the driver uses its windowed search). */
 import { describe, finiteNumber } from '../validate'
-import { projectAll, PROJ_DIST, PROJ_LAT, PROJ_S } from './projection'
+import { projectAll, PROJ_DIST, PROJ_LAT, PROJ_S, QUERY_X, QUERY_Y } from './projection'
 import type { Polyline } from './polyline'
 
 /** The closest point of a path to a ground point. */
@@ -15,6 +15,7 @@ export interface PathProjection {
   segment: number
 }
 
+const query = new Float64Array(3)
 const scratch = new Float64Array(3)
 
 /**
@@ -25,7 +26,9 @@ export function nearestOnPath(poly: Polyline, x: number, y: number, out?: PathPr
   if (poly === null || typeof poly !== 'object' || !(poly.packed instanceof Float64Array)) throw new TypeError(`poly must be a Polyline (from createPolyline), got ${describe(poly)}`)
   finiteNumber(x, 'x')
   finiteNumber(y, 'y')
-  const segment = projectAll(poly, x, y, scratch)
+  query[QUERY_X] = x
+  query[QUERY_Y] = y
+  const segment = projectAll(poly, query, scratch)
   const r = out ?? { s: 0, lateral: 0, distance: 0, segment: 0 }
   r.s = scratch[PROJ_S]
   r.lateral = scratch[PROJ_LAT]

@@ -29,7 +29,7 @@ export interface Polyline {
    * The segments packed for the per-step work, SEG_STRIDE numbers each (see SEG_*): start x, y,
    * unit tangent x, y, arc length at the start, length, and the driver's profile speed² at the
    * segment's start and its acceleration along it (0 until a driver path fills them). A driven car's step reads only
-   * this array of its path: one cache line per segment, where separate arrays cost seven.
+   * this array of its path (one 64-byte record per segment).
    */
   readonly packed: Float64Array
   /**
@@ -39,6 +39,11 @@ export interface Polyline {
    * reads no other records.
    */
   readonly narrowGap: number
+  /**
+   * tan² of the sharpest turn from one segment to the next, rounded up (Infinity for a turn of 90°
+   * or more): the window search uses it to skip a segment that cannot be the closer.
+   */
+  readonly turnTan2: number
 }
 
 /** Numbers per segment in Polyline.packed (8 doubles: one 64-byte cache line). */
@@ -128,7 +133,22 @@ export function polylineFromArrays(xs: ArrayLike<number>, ys: ArrayLike<number>,
     packed[o] = x[i]; packed[o + 1] = y[i]; packed[o + 2] = tx[i]; packed[o + 3] = ty[i]
     packed[o + 4] = s[i]; packed[o + 5] = s[i + 1] - s[i]
   }
-  return { x, y, n, closed, segments, s, tx, ty, length: s[segments], packed, narrowGap: narrowGap(packed, segments, closed, s[segments]) }
+  return {
+    x, y, n, closed, segments, s, tx, ty, length: s[segments], packed,
+    narrowGap: narrowGap(packed, segments, closed, s[segments]), turnTan2: sharpestTurnTan2(tx, ty, segments, closed),
+  }
+}
+
+/** tan² of the sharpest turn from one segment to the next, rounded up (its own rounding, and the distances' in the window search); Infinity for 90° or more. */
+function sharpestTurnTan2(tx: Float64Array, ty: Float64Array, segments: number, closed: boolean): number {
+  let worst = 0
+  for (let i = 0; i < (closed ? segments : segments - 1); i++) {
+    const j = i + 1 === segments ? 0 : i + 1
+    const dot = tx[i] * tx[j] + ty[i] * ty[j], cross = tx[i] * ty[j] - ty[i] * tx[j]
+    const tan2 = dot > 0 ? (cross * cross) / (dot * dot) : Infinity
+    if (tan2 > worst) worst = tan2
+  }
+  return worst * (1 + 1e-6) + 1e-12
 }
 
 /** Polyline.narrowGap of segment records `p` (n segments, length L): each gap computed as the window search computes it. */
@@ -186,30 +206,5 @@ export function sampleAt(poly: Polyline, s: number, out: Float64Array | number[]
   out[1] = poly.y[i] + poly.ty[i] * t
   out[2] = poly.tx[i]
   out[3] = poly.ty[i]
-  return i
-}
-
-/**
- * Like sampleAt, but finds the segment by walking from segment `from` (cheap when `s` is a few
- * segments away, as a look-ahead point is; no binary search over a path that is not in cache).
- */
-export function sampleNear(poly: Polyline, from: number, s: number, out: Float64Array | number[]): number {
-  const w = normalizeArc(poly, s)
-  const p = poly.packed, segments = poly.segments
-  if (!(from >= 0 && from < segments)) from = segmentAt(poly, w) // a stale or foreign start: search
-  let ahead = w - p[from * SEG_STRIDE + 4]
-  if (poly.closed && ahead < 0) ahead += poly.length
-  const forward = poly.closed ? ahead <= poly.length / 2 : ahead >= 0
-  let i = from, o = from * SEG_STRIDE
-  for (let k = 0; k < segments && (w < p[o + 4] || w > p[o + 4] + p[o + 5]); k++) {
-    if (forward) i = i + 1 === segments ? 0 : i + 1
-    else i = i === 0 ? segments - 1 : i - 1
-    o = i * SEG_STRIDE
-  }
-  const t = w - p[o + 4]
-  out[0] = p[o] + p[o + 2] * t
-  out[1] = p[o + 1] + p[o + 3] * t
-  out[2] = p[o + 2]
-  out[3] = p[o + 3]
   return i
 }

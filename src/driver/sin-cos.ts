@@ -1,11 +1,7 @@
 /**
  * sin and cos of one angle together, by quadrant reduction and minimax polynomials on
- * [−π/4, π/4] (within 1e-15 for |angle| < 1e5 rad, ~16 000 turns; Math.sin/cos beyond):
- * plain arithmetic, so as deterministic as Math.sin/cos and several times cheaper for the pair.
- * Constants are literals: named module constants are loaded and type-checked on every use.
- * The pieces (quarterTurns, reduceQuarter, sinReduced, cosReduced) are exported for hot loops
- * that want the pair in locals: they inline, where sinCos's output array costs a store and a load
- * per value (with V8's checks on each).
+ * [−π/4, π/4] (within 1e-15 for |angle| < SIN_COS_RANGE; Math.sin/cos beyond): plain arithmetic,
+ * as deterministic as Math.sin/cos and cheaper for the pair.
  */
 
 /** Angles the polynomial reduction handles (beyond: Math.sin/cos), rad: |a| < this. */
@@ -22,7 +18,7 @@ export function reduceQuarter(a: number, q: number): number {
 }
 
 // Taylor/minimax on |r| ≤ π/4 (sin to r^15, cos to r^16: the next terms are below 1e-16), in
-// Estrin's scheme: pairs of terms in parallel, so the chain is a few multiplies deep, not nine.
+// Estrin's scheme (pairs of terms in parallel).
 
 /** sin(r) for |r| ≤ π/4. */
 export function sinReduced(r: number): number {

@@ -3,22 +3,17 @@ import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
 import { driverRecord } from './driver-record'
 import { stadiumPath } from '../../src/driver/path'
-import { sampleNear } from '../../src/driver/polyline'
-import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from '../../src/driver/projection'
+import { sampleNear } from './reference/sample-near'
+import { projectAll, projectNear, PROJ_DIST, PROJ_LAT, PROJ_S } from './reference/projection'
 import { profileSpeedAt } from '../../src/driver/profile'
-import { lookaheadDistance, pursuitCurvature, steerForCurvature } from '../../src/driver/pursuit'
-import { brakeFor, speedDemand, throttleFor } from '../../src/driver/speed-control'
+import { lookaheadDistance, pursuitCurvature, steerForCurvature } from './reference/pursuit'
+import { brakeFor, speedDemand, throttleFor } from './reference/speed-control'
 import {
-  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, driverPath, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, MAX_DRIVER_SEGMENTS, SLIP_START,
-  STOPPED_SPEED, WINDOW_MARGIN,
+  CURVE_I_MAX, CURVE_KI, CURVE_KP, CURVE_MIN_SPEED, FINAL_BRAKE, FINISH_RADIUS, LOST_DISTANCE, SLIP_START, STOPPED_SPEED, WINDOW_MARGIN,
 } from '../../src/driver/drive'
 import { driveCars } from '../../src/driver/drive-cars'
-import { DRIVER_STRIDE } from '../../components/driver'
-import type { Polyline } from '../../src/driver/polyline'
-import type { ResolvedAiOptions } from '../../src/driver/options'
 
-// drive-cars.ts writes the driver's step out in one loop (for V8). Here the same step is composed
-// from the reference pieces (projection, sampleNear, profileSpeedAt, speed-control, pursuit) and
+// Here the driver's step (drive-cars.ts) is composed from the reference pieces (projection, sampleNear, profileSpeedAt, speed-control, pursuit) and
 // compared with the loop's result, car by car and step by step, from the same state each step.
 // The loop reorders some arithmetic (the profile's acceleration kept per segment, the course left
 // unnormalised), so values agree to rounding, not bit for bit; the integers exactly.
@@ -147,16 +142,6 @@ describe('driveCars (the loop) against the reference pieces', () => {
   })
 })
 
-describe('driveCars index bounds (the loops mask indices to 28 / 27 bits)', () => {
-  it('refuses a path of more than MAX_DRIVER_SEGMENTS segments and a Driver store beyond 2^27 ids', () => {
-    const poly = { segments: MAX_DRIVER_SEGMENTS + 1, x: new Float64Array(2), y: new Float64Array(2), n: 2 } as unknown as Polyline
-    expect(() => driverPath(poly, new Float64Array(0), new Float64Array(0), {} as ResolvedAiOptions)).toThrow(/path must have at most 268435455 segments/)
-    const sim = createSim(createWorld())
-    const V = { ...sim.internal.drivers.arrays, state: { length: 0x8000000 * DRIVER_STRIDE + DRIVER_STRIDE } as unknown as Float64Array }
-    expect(() => driveCars(V, [], [], 1 / 60)).toThrow(/entity ids below 2\^27/)
-  })
-})
-
 describe('driveCars narrow window (the next segment skipped when the hint is provably the closer)', () => {
   it('projects as the reference search next to the vertices of a zigzag with turns up to 80°', () => {
     const sim = createSim(createWorld())
@@ -173,7 +158,7 @@ describe('driveCars narrow window (the next segment skipped when the hint is pro
     const car = sim.addCar({ position: [0, 0], speed: 0, lod: 'singleTrack' })
     sim.setAi(car, pts)
     const path = sim.internal.drivers.paths[car]!, poly = path.poly
-    expect(path.turnTan2).toBeGreaterThan(5) // (tan 80°² ≈ 32: the sharpest turn is steep)
+    expect(path.poly.turnTan2).toBeGreaterThan(5) // (tan 80°² ≈ 32: the sharpest turn is steep)
     const C = sim.components.Car, D = driverRecord(sim, car)
     const proj = new Float64Array(3)
     let differ = 0, trials = 0

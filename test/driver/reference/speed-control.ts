@@ -1,20 +1,11 @@
 /**
- * The speed controller: PI on the speed error plus feed-forward of the profile's acceleration,
+ * Reference speed controller for tests. The speed controller: PI on the speed error plus feed-forward of the profile's acceleration,
  * as an acceleration demand (m/s²) that becomes either throttle or brake, never both. The pedal
  * scales are rough figures for a road car (full throttle ≈ 3 m/s² in the low gears, full brake ≈
  * 9 m/s²); the integrator absorbs the rest (drag, gear, load), so no car figure is needed.
  */
 
-/** Acceleration (m/s²) one unit of throttle is taken to give. */
-export const THROTTLE_ACCEL = 3
-/** Deceleration (m/s²) one unit of brake is taken to give. */
-export const BRAKE_DECEL = 9
-/** Proportional gain, (m/s²) per (m/s) of speed error. */
-export const SPEED_KP = 1.2
-/** Integral gain, (m/s²) per (m/s · s). */
-export const SPEED_KI = 0.6
-/** Bound of the integral term, m/s². */
-export const SPEED_I_MAX = 3
+import { BRAKE_DECEL, SPEED_I_MAX, SPEED_KI, SPEED_KP, THROTTLE_ACCEL } from '../../../src/driver/drive'
 
 /**
  * Acceleration demand (m/s²) to track `target` (m/s) with feed-forward `accelFF` (m/s²) from
