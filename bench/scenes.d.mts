@@ -15,3 +15,5 @@ export function buildRapierWorld(RAPIER: unknown, shapes: ShapeDescriptor[], gro
 export function lidarDirections(pattern?: LidarPatternLike): Float64Array
 /** The bench's sparse scene. */
 export function sparseScene(options?: { count?: number; size?: number; seed?: number }): { shapes: ShapeDescriptor[]; sensor: number[]; range: number; pattern: Required<LidarPatternLike> }
+/** The grid slot of car i of count spread round a closed flat path, offset m left of it. */
+export function slotOnPath(path: ArrayLike<number>, i: number, count: number, offset?: number): { position: number[]; heading: number }

@@ -113,3 +113,14 @@ export function lidarDirections({ yawStart = 0, yawIncrement = (2 * Math.PI) / 1
 export function sparseScene({ count = 1000, size = 400, seed = 7 } = {}) {
   return { shapes: randomShapes(count, { size, seed }), sensor: [0, 0, 1.8], range: 120, pattern: { yawStart: 0, yawIncrement: (2 * Math.PI) / 1024, yawCount: 1024, pitchStart: (-15 * Math.PI) / 180, pitchIncrement: (2 * Math.PI) / 180, pitchCount: 16 } }
 }
+
+/**
+ * The grid slot of car `i` of `count` spread evenly round a closed flat path [x0, y0, …], `offset`
+ * m left of it: { position: [x, y], heading }.
+ */
+export function slotOnPath(path, i, count, offset = 0) {
+  const k = Math.floor((i * path.length) / 2 / count)
+  const x = path[2 * k], y = path[2 * k + 1]
+  const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
+  return { position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h }
+}

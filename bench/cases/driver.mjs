@@ -12,6 +12,7 @@
 // Verified before timing: every car moved forward along its path, on its line, at its level.
 import { createWorld } from 'bitecs'
 import { createSim, stadiumPath } from '../../dist/index.js'
+import { slotOnPath } from '../scenes.mjs'
 
 const STEPS_PER_RUN = 30
 
@@ -49,14 +50,10 @@ export function laneSim(count, level, hz, length = 6000) {
 export function ovalSim(count, level, hz) {
   const sim = createSim(createWorld())
   const path = stadiumPath(300, 60, 2)
-  const n = path.length / 2
   const cars = []
   for (let i = 0; i < count; i++) {
-    const k = Math.floor((i * n) / count)
-    const x = path[2 * k], y = path[2 * k + 1]
-    const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
     const offset = 3 * ((i % 3) - 1)
-    const car = sim.addCar({ position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h, speed: 10, lod: level })
+    const car = sim.addCar({ ...slotOnPath(path, i, count, offset), speed: 10, lod: level })
     if (hz) sim.setLod(car, level, hz)
     sim.setInput(car, { gear: 1 })
     sim.setAi(car, path, { closed: true, lateralOffset: offset })

@@ -1,0 +1,117 @@
+// Performance guards against dist/ under plain node (test/perf/alloc.mjs in child processes, not
+// vitest's transform): after warm-up a step of full20, st200, mixed100 and a driven race allocates
+// ≤ 1 KB; over a scripted 2-minute race taking every rare branch (race.mjs) no frame allocates
+// more than 4 KB and none is slower than 8× the median frame.
+//
+// Time is CPU time of the process per frame (process.cpuUsage: other processes on a loaded
+// machine do not count, as they do in wall time), and the race runs RACE_RUNS times in fresh
+// processes; a frame's time is its least over the runs. The runs are identical, so a hitch the
+// code causes (a slow branch, a deoptimisation, a collection) comes at the same frame of every
+// run, while a noise spike (a cache flush by a neighbour, a page fault) does not. Nothing else is
+// excluded: a garbage collection inside a frame counts in that frame.
+//
+// Criteria that main does not meet yet are listed in KNOWN_FAILING with the figures measured;
+// they are skipped (their figures still print) unless PITLANE_PERF_STRICT=1, which runs them all.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const NODE_FLAGS = ['--expose-gc', '--max-semi-space-size=64', '--min-semi-space-size=64']
+const RACE_RUNS = 3
+const STEADY_BOUND = 1024
+const FRAME_BOUND = 4096
+const HITCH_RATIO = 8
+
+/**
+ * Criteria main does not meet yet, with what was measured (main at f0d3bbd, 2 cores shared):
+ * run with PITLANE_PERF_STRICT=1 to check them.
+ */
+const KNOWN_FAILING: Record<string, string> = {
+  'mixed100 steady': 'mixed100 allocates ≈ 11 KB/step in 4 of 5 processes (≈ 40 B in the others)',
+  'race steady': 'the race\'s second minute allocates ≈ 7 KB/frame in 2 of 5 processes (≈ 160 B in the others)',
+  'race frames': 'after the stunts start (t = 20 s) frames allocate 0.5–0.9 MB for hundreds of frames',
+  'race hitches': 'after the stunts start, frames take 8–50× the median CPU time in every run',
+}
+const strict = process.env.PITLANE_PERF_STRICT === '1'
+const guard = (name: string) => (KNOWN_FAILING[name] && !strict ? it.skip : it)
+
+function newestMtime(dir: string): number {
+  let t = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)
+  }
+  return t
+}
+
+/** Builds dist/ unless it is newer than every source file (npm test builds first anyway). */
+function ensureFreshDist(): void {
+  const built = join(ROOT, 'dist/index.js')
+  const sources = Math.max(...['src', 'components', 'systems'].map((d) => newestMtime(join(ROOT, d))))
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' })
+}
+
+function runAlloc(mode: 'steady' | 'race'): any {
+  const out = execFileSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'test/perf/alloc.mjs'), mode], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
+  return JSON.parse(out)
+}
+
+const median = (a: ArrayLike<number>) => Float64Array.from(a).sort()[a.length >> 1]
+
+interface Steady { bytesPerStep: number | null }
+let steady: Record<string, Steady>
+let frameBytes: Float64Array // per frame, the most over the runs
+let frameCpu: Float64Array // per frame, the least over the runs (µs)
+let firstFrame = 0
+let summary = ''
+
+describe('performance guards (dist/, plain node)', () => {
+  beforeAll(() => {
+    ensureFreshDist()
+    steady = runAlloc('steady')
+    const runs = Array.from({ length: RACE_RUNS }, () => runAlloc('race'))
+    firstFrame = runs[0].from
+    const n = runs[0].bytes.length
+    frameBytes = new Float64Array(n).fill(-Infinity)
+    frameCpu = new Float64Array(n).fill(Infinity)
+    for (const r of runs) {
+      for (let i = 0; i < n; i++) {
+        frameBytes[i] = Math.max(frameBytes[i], r.bytes[i])
+        frameCpu[i] = Math.min(frameCpu[i], r.cpuUs[i])
+      }
+    }
+    const med = median(frameCpu)
+    const worst = frameCpu.reduce((w, v, i) => (v > frameCpu[w] ? i : w), 0)
+    const heaviest = frameBytes.reduce((w, v, i) => (v > frameBytes[w] ? i : w), 0)
+    summary = [
+      ...Object.entries(steady).map(([k, v]) => `${k}: ${v.bytesPerStep === null ? 'a collection in every attempt' : `${v.bytesPerStep.toFixed(0)} B/step`}`),
+      `race (${RACE_RUNS} runs, frames ${firstFrame}–${runs[0].frames}): median ${med} µs CPU; worst frame ${worst + firstFrame} ${frameCpu[worst]} µs (${(frameCpu[worst] / med).toFixed(1)}×); ` +
+        `frames over ${HITCH_RATIO}×: ${frameCpu.filter((v) => v > HITCH_RATIO * med).length}; heaviest frame ${heaviest + firstFrame} ${frameBytes[heaviest]} B; ` +
+        `frames over 4 KB: ${frameBytes.filter((v) => v > FRAME_BOUND).length}; collections ${runs.map((r) => r.gcs).join('/')}; laps ${runs[0].seen.laps}, LOD switches ${runs[0].seen.switches}`,
+    ].join('\n')
+    console.log(`performance guards:\n${summary}`)
+  }, 180_000)
+
+  for (const name of ['full20', 'st200', 'mixed100', 'race']) {
+    guard(`${name} steady`)(`after warm-up, a step of ${name} allocates ≤ 1 KB`, () => {
+      const b = steady[name].bytesPerStep
+      expect(b, `${name}: ${b} B/step`).not.toBeNull()
+      expect(b!).toBeLessThanOrEqual(STEADY_BOUND)
+    })
+  }
+
+  guard('race frames')('no frame of the 2-minute race allocates more than 4 KB', () => {
+    const over = [...frameBytes].map((b, i) => [i + firstFrame, b]).filter(([, b]) => b > FRAME_BOUND)
+    expect(over.slice(0, 10), `${over.length} frames over 4 KB (frame, bytes)`).toEqual([])
+  })
+
+  guard('race hitches')('no frame of the 2-minute race is slower than 8× the median frame', () => {
+    const med = median(frameCpu)
+    const over = [...frameCpu].map((t, i) => [i + firstFrame, t]).filter(([, t]) => t > HITCH_RATIO * med)
+    expect(over.slice(0, 10), `median ${med} µs; ${over.length} frames over ${HITCH_RATIO}× (frame, µs)`).toEqual([])
+  })
+})
