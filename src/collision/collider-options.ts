@@ -15,7 +15,9 @@ export interface ColliderOptions {
   localId?: number
   /** A name for the user's own bookkeeping. */
   name?: string
+  /** Lidar reflectivity in [0, 1] (default 0.5), for scans' intensities. */
+  reflectivity?: number
 }
 
 /** The keys addCollider accepts. */
-export const COLLIDER_OPTION_KEYS = optionKeys<ColliderOptions>({ position: true, rotation: true, group: true, object: true, localId: true, name: true })
+export const COLLIDER_OPTION_KEYS = optionKeys<ColliderOptions>({ position: true, rotation: true, group: true, object: true, localId: true, name: true, reflectivity: true })
