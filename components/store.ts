@@ -1,7 +1,8 @@
 /**
  * Growable structure-of-arrays stores: one typed array per field, indexed by entity id.
- * A store grows (doubling) when an entity id beyond its capacity joins; hot loops hoist the
- * arrays into locals at the start of a system run, and never across an add.
+ * A store grows (doubling) when an entity id beyond its capacity joins, and its arrays are then
+ * replaced: hot loops hoist the arrays into locals at the start of a system run, and never across
+ * an add; code that keeps an array longer checks storeGeneration (decision 0008).
  */
 
 /** A typed-array constructor a store field may use. */
@@ -27,15 +28,17 @@ export type Store<S extends Record<string, FieldSpec>> = { -readonly [K in keyof
 
 const $schema = Symbol('pitlane.schema')
 const $capacity = Symbol('pitlane.capacity')
+const $generation = Symbol('pitlane.generation')
 
 interface StoreMeta {
   [$schema]: Record<string, FieldSpec>
   [$capacity]: number
+  [$generation]: number
 }
 
 /** Creates a store for `schema` with room for `capacity` entity ids. */
 export function createStore<S extends Record<string, FieldSpec>>(schema: S, capacity = 64): Store<S> {
-  const store: Record<string | symbol, unknown> = { [$schema]: schema, [$capacity]: capacity }
+  const store: Record<string | symbol, unknown> = { [$schema]: schema, [$capacity]: capacity, [$generation]: 0 }
   for (const name of Object.keys(schema)) {
     const spec = schema[name]
     const [Ctor, stride] = Array.isArray(spec) ? spec : [spec as ArrayCtor, 1]
@@ -49,6 +52,15 @@ export function createStore<S extends Record<string, FieldSpec>>(schema: S, capa
 /** Entity ids the store has room for. */
 export function storeCapacity(store: object): number {
   return (store as unknown as StoreMeta)[$capacity] ?? 0
+}
+
+/**
+ * How many times `store` has grown (0 at first). Its arrays are replaced exactly when this changes,
+ * so a copy kept across adds (`const speed = sim.components.Car.speed`) is current while it is
+ * unchanged: `if (storeGeneration(Car) !== seen) { speed = Car.speed; seen = storeGeneration(Car) }`.
+ */
+export function storeGeneration(store: object): number {
+  return (store as unknown as StoreMeta)[$generation] ?? 0
 }
 
 /** True when `store` was made by createStore. */
@@ -73,4 +85,5 @@ export function ensureStoreCapacity(store: object, eid: number): void {
     ;(meta as Record<string, unknown>)[name] = grown
   }
   meta[$capacity] = next
+  meta[$generation]++
 }

@@ -1,5 +1,5 @@
 /** createSim's options: their type, their defaults, and the resolved form the domains are built from. */
-import { describe, numberInRange, optionsObject, positiveNumber } from './validate'
+import { describe, numberInRange, optionKeys, optionsObject, positiveNumber } from './validate'
 import { DEFAULT_REFLECTIVITY } from './collision/lidar-attributes'
 import type { SurfaceMap } from './vehicle/surfaces'
 
@@ -20,14 +20,17 @@ export interface ResolvedSimOptions {
   surfaces: SurfaceMap | undefined
 }
 
+const SIM_OPTION_KEYS = optionKeys<SimOptions>({ gravity: true, ground: true, surfaces: true })
+const GROUND_KEYS = optionKeys<{ height: number; reflectivity: number }>({ height: true, reflectivity: true })
+
 /** Validates createSim's options and fills in the defaults; throws naming the bad option. */
 export function resolveOptions(options: unknown): ResolvedSimOptions {
-  const o = optionsObject<SimOptions>(options, 'options')
+  const o = optionsObject<SimOptions>(options, 'options', SIM_OPTION_KEYS)
   const gravity = o.gravity === undefined ? 9.81 : positiveNumber(o.gravity, 'options.gravity')
   let ground: { height: number; reflectivity: number } | false = { height: 0, reflectivity: DEFAULT_REFLECTIVITY }
   if (o.ground === false) ground = false
   else if (o.ground !== undefined) {
-    const g = optionsObject<{ height: number; reflectivity: number }>(o.ground, 'options.ground')
+    const g = optionsObject<{ height: number; reflectivity: number }>(o.ground, 'options.ground', GROUND_KEYS)
     const h = g.height === undefined ? 0 : g.height
     if (typeof h !== 'number') throw new TypeError(`options.ground.height must be a number, got ${describe(h)}`)
     if (!Number.isFinite(h)) throw new RangeError(`options.ground.height must be finite, got ${h}`)

@@ -5,7 +5,7 @@
  * for users' systems; pitlane's own systems close over their domain's state instead.
  */
 import { hasComponent, removeEntity, type World } from 'bitecs'
-import { assertEntity } from './entity'
+import { assertEntity, assertUnversioned } from './entity'
 import { createComponents } from '../components/index'
 import { createSchedule } from '../systems/schedule'
 import { nonNegativeInteger, positiveNumber, describe } from './validate'
@@ -41,6 +41,7 @@ export function getSim(world: World): Sim {
 export function createSim(world: World, options?: SimOptions): Sim {
   if (world === null || typeof world !== 'object') throw new TypeError(`world must be a bitecs world, got ${describe(world)}`)
   if (simOfWorld.has(world as object)) throw new RangeError('world already has a pitlane sim')
+  assertUnversioned(world)
   const resolved = resolveOptions(options)
   const components = createComponents(world)
   const schedule = createSchedule()
@@ -92,13 +93,13 @@ export function createSim(world: World, options?: SimOptions): Sim {
       if (hasComponent(world, eid, Car)) vehicles.teleport(eid, position, rotation)
       else if (hasComponent(world, eid, Lidar)) lidars.setPose(eid, position, rotation)
       else if (hasComponent(world, eid, Collider)) collision.setPose(eid, position, rotation)
-      else throw new TypeError(`eid ${eid} is not a car, collider or lidar of this sim`)
+      else throw new RangeError(`eid ${eid} is not a car, collider or lidar of this sim`)
     },
     remove(eid) {
       assertEntity(owner, eid, 'eid')
       if (eid === collision.ground) throw new RangeError('eid is the ground plane, which cannot be removed')
       if (!hasComponent(world, eid, Car) && !hasComponent(world, eid, Lidar) && !hasComponent(world, eid, Collider)) {
-        throw new TypeError(`eid ${eid} is not a car, collider or lidar of this sim`)
+        throw new RangeError(`eid ${eid} is not a car, collider or lidar of this sim`)
       }
       // Cleanup of what the entity owns runs in each domain's onRemove observer, so a raw
       // bitecs removeEntity does the same.

@@ -57,22 +57,40 @@ export interface Sim {
   /** Removes a car, collider or lidar and everything it owns. */
   remove(eid: number): void
 
+  /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield); returns its entity id. */
   addCollider: CollisionState['api']['addCollider']
+  /** Closest hit along a ray within `length`, skipping the body whose object and localId match (both ≥ 0) and colliders outside `collisionMask`; the list is overwritten by the next call. */
   rayTest: CollisionState['api']['rayTest']
+  /** Adds a lidar, fixed or mounted on a car (a mounted one never sees its car); returns its entity id. */
   addLidar: LidarState['api']['addLidar']
+  /** The latest scan of `lidar` (overwritten by its next scan). */
   lidarScan: LidarState['api']['lidarScan']
+  /** Casts a yaw × pitch pattern from a pose into `scan` (sensor-frame points, ray indices, ranges); returns `scan`. */
   rayTestLidar: LidarState['api']['rayTestLidar']
+  /** Adds a car (default presets.hatchback) with a box collider for its chassis; returns its entity id. */
   addCar: VehicleState['api']['addCar']
+  /** Sets some of a car's inputs (steer, throttle, brake, handbrake, clutch, gear); values are clamped into range, unknown keys refused. */
   setInput: VehicleState['api']['setInput']
+  /** A car's current input record. */
   getInput: VehicleState['api']['getInput']
+  /** A car's state: pose, velocity, wheel speeds, engine, gear, clock, model and level. */
   carState: VehicleState['api']['carState']
+  /** Moves a car to a level of detail ('full', 'singleTrack', 'path', 'frozen'), optionally at substep rate `hz`. */
   setLod: VehicleState['api']['setLod']
+  /** A car's level of detail and substep rate. */
   getLod: VehicleState['api']['getLod']
+  /** A versioned, JSON-safe snapshot of a car's state (records its model). */
   snapshot: VehicleState['api']['snapshot']
+  /** Restores a car from a snapshot (validated first; another model's snapshot moves the car to that model). */
   restore: VehicleState['api']['restore']
+  /** The car's resolved definition (read-only). */
   carDefinition: VehicleState['api']['carDefinition']
+  /** Hands a car to the path-following driver along `path` ([[x, y], …] or flat), with AiOptions. */
   setAi: DriverState['api']['setAi']
+  /** The driver's progress on a car (distance, laps, lateral error, target speed, finished), or null without a driver. */
   aiStatus: DriverState['api']['aiStatus']
+  /** Takes a car back from its driver (inputs stay at their last values; a 'path' car drops to 'singleTrack'). */
   clearAi: DriverState['api']['clearAi']
+  /** The line the car's driver follows, or null without a driver. */
   aiPath: DriverState['api']['aiPath']
 }

@@ -73,16 +73,33 @@ export function positionLike(v: unknown, name: string): [number, number, number]
   return [a[0], a[1], n === 3 ? a[2] : NaN]
 }
 
-/** Throws unless `v` is a plain object (or undefined, giving {}); returns it. */
-export function optionsObject<T extends object>(v: unknown, name: string): Partial<T> {
+/**
+ * Throws unless `v` is a plain object (or undefined, giving {}) whose own keys are all among `keys`
+ * (when given: a misspelled key is refused, naming it and the accepted ones); returns it.
+ */
+export function optionsObject<T extends object>(v: unknown, name: string, keys?: OptionKeys<T>): Partial<T> {
   if (v === undefined) return {}
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`${name} must be an object, got ${describe(v)}`)
+  if (keys) {
+    for (const key of Object.keys(v)) {
+      if (!keys.includes(key)) throw new RangeError(`${name}.${key} is not an option (expected one of ${keys.join(', ')})`)
+    }
+  }
   return v as Partial<T>
+}
+
+/** The accepted keys of an options type `T` (made by optionKeys, so the list cannot miss one). */
+export type OptionKeys<T> = readonly string[] & { readonly __of?: T }
+
+/** The keys of an options type, listed once as `{ key: true, … }`: the compiler checks the list is complete. */
+export function optionKeys<T extends object>(keys: { readonly [K in keyof Required<T>]: true }): OptionKeys<T> {
+  return Object.keys(keys)
 }
 
 /** A short description of a value for error messages. */
 export function describe(v: unknown): string {
   if (v === null) return 'null'
+  if (v === undefined) return 'undefined'
   if (Array.isArray(v)) return `array(${v.length})`
   if (typeof v === 'string') return `string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`
   if (typeof v === 'object') return 'object'

@@ -13,27 +13,11 @@ import { computeAabb } from './shapes'
 import { parsePosition, parseRotation } from './pose'
 import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, storeHeightfield, type CollisionState } from './state'
 import { rayTestInto } from './query'
+import { COLLIDER_OPTION_KEYS, type ColliderOptions } from './collider-options'
 import { RayCollisionList } from './ray-list'
 
 export type { CollisionState } from './state'
-
-/** Options of sim.addCollider. */
-export interface ColliderOptions {
-  /** World position of the shape's centre ([x, y] puts it at ground height). Default [0, 0, 0]. */
-  position?: ArrayLike<number>
-  /** Row-major Mat3 (9 numbers) or quaternion [x, y, z, w]. Default identity. */
-  rotation?: ArrayLike<number>
-  /** Group bits: hittable when (group & collisionMask) !== 0. Default 1. */
-  group?: number
-  /** Object id reported by hits and used by the self-filter. Default: the collider's own entity id. */
-  object?: number
-  /** Local id within the object. Default 0. */
-  localId?: number
-  /** A name for the user's own bookkeeping. */
-  name?: string
-  /** Lidar reflectivity in [0, 1] (default 0.5), for scans' intensities. */
-  reflectivity?: number
-}
+export type { ColliderOptions } from './collider-options'
 
 /** Throws unless `v` is an integer representable as an int32 (group bits may be given unsigned, up to 2³²−1). */
 function int32(v: unknown, name: string, unsigned = false): number {
@@ -77,7 +61,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
   function addCollider(shape: unknown, options?: unknown): number {
     // validate everything before any write
     const s = parseShape(shape, 'shape')
-    const o = optionsObject<ColliderOptions>(options, 'options')
+    const o = optionsObject<ColliderOptions>(options, 'options', COLLIDER_OPTION_KEYS)
     if (o.position === undefined) pos.fill(0)
     else parsePosition(o.position, 'options.position', groundZ, pos)
     if (o.rotation === undefined) mat3Identity(rot)

@@ -129,7 +129,7 @@ function keyMatches(c: LidarCaster, version: number, rangeMin: number, rangeMax:
 }
 
 /**
- * Fills `scan` with the hits of the pattern; see DESIGN section 5. Never throws for ray-ish
+ * Fills `scan` with the hits of the pattern (yaw outer, pitch inner; rays from rangeMin to rangeMax). Never throws for ray-ish
  * arguments: a count that is not an integer in [1, 2^24], a non-finite angle, range or filter value,
  * rangeMax ≤ rangeMin, or an unusable rot/pos clears the scan and casts nothing. Throws a TypeError
  * only for a missing or wrong `scan`.

@@ -12,7 +12,7 @@ import type { LidarNoise } from './lidar-noise'
 import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
 import type { LidarPattern } from './lidar-presets'
 
-/** Options of sim.addLidar (see DESIGN section 3). */
+/** Options of sim.addLidar. */
 export interface LidarOptions {
   /** Car entity to mount on; omitted: a fixed lidar. */
   mount?: number
@@ -60,14 +60,14 @@ const NOISE_KEYS = ['range', 'dropout', 'intensityDropout', 'seed'] as const
 /** Lidar state of a sim (internal). */
 export interface LidarState {
   api: {
-    /** Adds a lidar; see DESIGN section 3. */
+    /** Adds a lidar, fixed or mounted on a car; returns its entity id. */
     addLidar(options: LidarOptions): number
     /**
      * The latest scan of a lidar (a rotating one: its last complete sweep). With 'slice', a rotating
      * lidar's newest slice instead: the columns cast in the last step, for streaming.
      */
     lidarScan(lidar: number, which?: 'sweep' | 'slice'): LidarScan
-    /** A batched lidar scan into `scan`; see DESIGN section 5. Returns `scan`. */
+    /** A batched lidar scan of a yaw × pitch pattern into `scan`; returns `scan`. */
     rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
       pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
       objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan
@@ -156,7 +156,7 @@ export function installLidars({ world, components, options, collision }: LidarDe
 
   function assertLidar(eid: unknown, name: string): number {
     assertEntity(owner, eid, name)
-    if (!hasComponent(world, eid as number, Lidar)) throw new TypeError(`${name} ${eid} is not a lidar of this sim`)
+    if (!hasComponent(world, eid as number, Lidar)) throw new RangeError(`${name} ${eid} is not a lidar of this sim`)
     return eid as number
   }
 
@@ -182,7 +182,7 @@ export function installLidars({ world, components, options, collision }: LidarDe
     let mount = -1
     if (o.mount !== undefined) {
       assertEntity(owner, o.mount, 'options.mount')
-      if (!hasComponent(world, o.mount, Car)) throw new TypeError(`options.mount ${o.mount} is not a car of this sim`)
+      if (!hasComponent(world, o.mount, Car)) throw new RangeError(`options.mount ${o.mount} is not a car of this sim`)
       mount = o.mount
     }
     const offset = posScratch.fill(0)

@@ -182,7 +182,7 @@ function slab(B: Float64Array, o: number, inv: Float64Array, ray: Float64Array):
 }
 
 /**
- * Normalises a ray direction per DESIGN section 5 into out[o..o+2]: zero means +z. Returns false
+ * Normalises a ray direction into out[o..o+2] (a zero vector means +z). Returns false
  * when a component is not a finite number (the ray then hits nothing).
  */
 export function normalizeDirection(d: ArrayLike<number>, out: Float64Array, o = 0): boolean {

@@ -9,7 +9,8 @@
  * every ~55 steps; pose writes + rebuild every step 1.15–1.33 ms/step.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
-import { boxAabb, computeAabb, computeBoxAabb } from './shapes'
+import { boxAabb, computeAabb, computeBoxAabb, type Shape } from './shapes'
+import type { ColliderOptions } from './collider-options'
 import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
@@ -26,9 +27,9 @@ export interface CollisionState {
   ground: number
   /** Methods merged onto the Sim. */
   api: {
-    /** Adds a collider; see DESIGN section 3. */
-    addCollider(shape: unknown, options?: unknown): number
-    /** Closest-hit ray test; see DESIGN section 5. */
+    /** Adds a collision body of `shape`; `object` defaults to its own entity id, `localId` to 0, `group` to 1. Returns its entity id. */
+    addCollider(shape: Shape, options?: ColliderOptions): number
+    /** Closest-hit ray test within `length`, with the self-filter and the collision mask. */
     rayTest(start: ArrayLike<number>, direction: ArrayLike<number>, length: number, objectId?: number, localId?: number, collisionMask?: number): RayCollisionList
   }
   /** Moves a collider (validated; throws naming the argument, changes nothing on error). */

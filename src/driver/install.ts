@@ -69,7 +69,7 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(owner, car, 'car')
-    if (!hasComponent(world, eid, Car)) throw new TypeError(`car ${eid} is not a car of this sim`)
+    if (!hasComponent(world, eid, Car)) throw new RangeError(`car ${eid} is not a car of this sim`)
     return eid
   }
 

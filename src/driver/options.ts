@@ -1,5 +1,5 @@
 /** Options of the path-following driver (`sim.setAi`) and their validation. */
-import { numberInRange, optionsObject, positiveNumber, describe } from '../validate'
+import { numberInRange, optionKeys, optionsObject, positiveNumber, describe } from '../validate'
 
 /** Options of `sim.setAi(car, path, options)`. */
 export interface AiOptions {
@@ -37,14 +37,11 @@ function positiveUpTo(v: unknown, max: number, name: string): number {
   return v as number
 }
 
-const KEYS = ['maxSpeed', 'lateralAccel', 'brakeDecel', 'driveAccel', 'lateralOffset', 'closed', 'lookahead']
+const KEYS = optionKeys<AiOptions>({ maxSpeed: true, lateralAccel: true, brakeDecel: true, driveAccel: true, lateralOffset: true, closed: true, lookahead: true })
 
 /** Validates `options` (undefined allowed) and fills in defaults; throws naming the bad option. */
 export function resolveAiOptions(options: unknown): ResolvedAiOptions {
-  const o = optionsObject<AiOptions>(options, 'options')
-  for (const key of Object.keys(o)) {
-    if (!KEYS.includes(key)) throw new RangeError(`options.${key} is not a driver option (expected one of ${KEYS.join(', ')})`)
-  }
+  const o = optionsObject<AiOptions>(options, 'options', KEYS)
   const closed = o.closed === undefined ? false : o.closed
   if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be a boolean, got ${describe(closed)}`)
   return {

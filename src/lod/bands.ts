@@ -9,7 +9,7 @@ export const LEVEL_FROZEN = 2
 /** Level code of a car moved along its driver's line. */
 export const LEVEL_PATH = 3
 
-/** The level names of DESIGN section 4, indexed by level code. */
+/** The level names, indexed by level code. */
 export const LEVEL_NAMES = ['full', 'singleTrack', 'frozen', 'path'] as const
 
 /** A level name. */

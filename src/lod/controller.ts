@@ -7,7 +7,7 @@ import { addComponent, commitRemovals, entityExists, hasComponent, observe, onRe
 import type { Sim } from '../types'
 import type { InstalledLodController } from './install'
 import { assertEntity } from '../entity'
-import { describe, optionsObject, positionLike, positiveNumber } from '../validate'
+import { describe, optionKeys, optionsObject, positionLike, positiveNumber } from '../validate'
 import { LEVEL_FULL, LEVEL_NAMES, LEVEL_PATH, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
 
 /** Options of LodController (distances in m along the ground). */
@@ -33,6 +33,9 @@ export interface LodInstallOptions {
   focus: LodFocus
 }
 
+const OPTION_KEYS = optionKeys<LodControllerOptions>({ singleTrackBeyond: true, pathBeyond: true, frozenBeyond: true, hysteresis: true, singleTrackHz: true })
+const INSTALL_KEYS = optionKeys<LodInstallOptions>({ focus: true })
+
 function bandEdge(v: unknown, fallback: number, name: string): number {
   if (v === undefined) return fallback
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
@@ -41,7 +44,7 @@ function bandEdge(v: unknown, fallback: number, name: string): number {
 }
 
 function resolveOptions(options: unknown): Bands & { singleTrackHz: number | undefined } {
-  const o = optionsObject<LodControllerOptions>(options, 'options')
+  const o = optionsObject<LodControllerOptions>(options, 'options', OPTION_KEYS)
   const singleTrackBeyond = bandEdge(o.singleTrackBeyond, 60, 'options.singleTrackBeyond')
   const frozenBeyond = bandEdge(o.frozenBeyond, 300, 'options.frozenBeyond')
   if (frozenBeyond < singleTrackBeyond) {
@@ -61,7 +64,7 @@ function resolveOptions(options: unknown): Bands & { singleTrackHz: number | und
   return { singleTrackBeyond, pathBeyond, frozenBeyond, hysteresis, singleTrackHz }
 }
 
-/** Assigns cars a level of detail by distance bands with hysteresis; see DESIGN section 4. */
+/** Assigns cars a level of detail by distance bands with hysteresis (singleTrack beyond 60 m, frozen beyond 300 m by default). */
 export class LodController implements InstalledLodController {
   /** The sim whose cars this controller drives. */
   readonly sim: Sim
@@ -184,7 +187,7 @@ export class LodController implements InstalledLodController {
 
   /** Makes this the sim's controller, run by the 'select-lod' system each step; replaces any other. */
   install(options: LodInstallOptions): this {
-    const o = optionsObject<LodInstallOptions>(options, 'options')
+    const o = optionsObject<LodInstallOptions>(options, 'options', INSTALL_KEYS)
     if (o.focus === undefined) throw new TypeError('options.focus must be [x, y] or an entity id, got undefined')
     this.checkFocus(o.focus, 'options.focus')
     const state = this.sim.internal.lod
@@ -253,7 +256,7 @@ export class LodController implements InstalledLodController {
       assertEntity(this.sim, focus, name)
       const { world, components } = this.sim
       if (!hasComponent(world, focus, components.Car) && !hasComponent(world, focus, components.Collider)) {
-        throw new TypeError(`${name} ${focus} is not a car or collider of this sim`)
+        throw new RangeError(`${name} ${focus} is not a car or collider of this sim`)
       }
     } else positionLike(focus, name)
   }
@@ -269,7 +272,7 @@ export class LodController implements InstalledLodController {
 
   private assertCar(car: unknown): void {
     assertEntity(this.sim, car, 'car')
-    if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new TypeError(`car ${car} is not a car of this sim`)
+    if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new RangeError(`car ${car} is not a car of this sim`)
   }
 
   private grow(n: number): void {

@@ -41,6 +41,12 @@ export interface DebugRendererOptions {
   flipY?: boolean
 }
 
+/** The keys createDebugRenderer accepts (the record type makes the compiler check the list is complete). */
+const OPTION_KEYS = Object.keys({
+  colliders: true, cars: true, paths: true, lidars: true, carColor: true, colliderColors: true, colliderColor: true,
+  lidarNear: true, lidarFar: true, lidarPointSize: true, maxLidarPoints: true, minCarPixels: true, flipY: true,
+} satisfies { [K in keyof Required<DebugRendererOptions>]: true })
+
 /** A debug renderer attached to a container. */
 export interface DebugRenderer {
   /** The container everything is drawn into (a child of the one given). */
@@ -72,6 +78,10 @@ interface CarView {
 export function createDebugRenderer(sim: Sim, parent: Container, options: DebugRendererOptions = {}): DebugRenderer {
   if (!sim || typeof sim !== 'object' || !sim.components || !sim.world) throw new TypeError('sim must be a pitlane Sim')
   if (!parent || typeof (parent as Container).addChild !== 'function') throw new TypeError('parent must be a pixi Container')
+  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object')
+  for (const key of Object.keys(options)) {
+    if (!(OPTION_KEYS as readonly string[]).includes(key)) throw new RangeError(`options.${key} is not an option (expected one of ${OPTION_KEYS.join(', ')})`)
+  }
   const o = {
     colliders: options.colliders ?? true,
     cars: options.cars ?? true,

@@ -20,7 +20,7 @@
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, EventQueue, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
 import { enableHosting, type ChassisMass, type ChassisState, type HostedSim, type Sim, type VehicleHost } from '../index'
-import { describe, nonNegativeNumber, optionsObject } from '../validate'
+import { describe, nonNegativeNumber, optionKeys, optionsObject } from '../validate'
 import { mirrorCollider } from './mirror'
 
 export type { VehicleHost, ChassisState, ChassisMass, HostingApi, HostedSim } from '../index'
@@ -46,6 +46,8 @@ export interface RapierHostOptions {
   /** Passed to every `world.step` pitlane makes (collision and contact-force events for the game). */
   eventQueue?: EventQueue
 }
+
+const RAPIER_OPTION_KEYS = optionKeys<RapierHostOptions>({ rate: true, stepWorld: true, clearance: true, friction: true, restitution: true, ccd: true, eventQueue: true })
 
 function bool(v: unknown, fallback: boolean, name: string): boolean {
   if (v === undefined) return fallback
@@ -84,7 +86,7 @@ export class RapierHost implements VehicleHost {
       throw new TypeError(`RAPIER must be the @dimforge/rapier3d-compat module (after await RAPIER.init()), got ${describe(R)}`)
     }
     if (!(world instanceof R.World)) throw new TypeError(`rapierWorld must be a RAPIER.World, got ${describe(world)}`)
-    const o = optionsObject<RapierHostOptions>(options, 'options')
+    const o = optionsObject<RapierHostOptions>(options, 'options', RAPIER_OPTION_KEYS)
     const rate = o.rate === undefined ? 'host' : o.rate
     if (rate !== 'host' && rate !== 'substep') throw new RangeError(`options.rate must be 'host' or 'substep', got ${describe(o.rate)}`)
     const stepWorld = bool(o.stepWorld, true, 'options.stepWorld')

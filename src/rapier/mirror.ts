@@ -18,7 +18,7 @@ const AXIS_TO_Z = [Math.SQRT1_2, 0, 0, Math.SQRT1_2]
 export function mirrorCollider(sim: Sim, world: RapierWorld, R: typeof RAPIER_MODULE, body: RigidBody, collider: number, friction = 0.5): Collider {
   const eid = assertEntity(sim, collider, 'collider')
   const C = sim.components.Collider
-  if (!hasComponent(sim.world, eid, C)) throw new TypeError(`collider ${eid} is not a collider of this sim`)
+  if (!hasComponent(sim.world, eid, C)) throw new RangeError(`collider ${eid} is not a collider of this sim`)
   const kind = C.kind[eid]
   const p = C.params
   const o = eid * 4

@@ -7,7 +7,7 @@
  */
 import { query } from 'bitecs'
 import type { Sim } from '../types'
-import { describe, optionsObject } from '../validate'
+import { describe, optionKeys, optionsObject } from '../validate'
 import { encodeF64, encodeI32 } from './codec'
 import { snapshotWorld, type WorldSnapshot } from './world-snapshot'
 import { readRecord, RECORD_FIELDS, replayChecksum, type ReplayData, REPLAY_FORMAT, REPLAY_VERSION } from './format'
@@ -37,7 +37,7 @@ let recorderCount = 0
 /** Starts recording `sim` from its current state (the first keyframe is taken now). */
 export function createReplayRecorder(sim: Sim, options?: ReplayRecorderOptions): ReplayRecorder {
   if (sim === null || typeof sim !== 'object' || !sim.schedule || !sim.world) throw new TypeError(`sim must be a pitlane Sim, got ${describe(sim)}`)
-  const o = optionsObject<ReplayRecorderOptions>(options, 'options')
+  const o = optionsObject<ReplayRecorderOptions>(options, 'options', optionKeys<ReplayRecorderOptions>({ keyframeEvery: true }))
   let keyframeEvery = 600
   if (o.keyframeEvery !== undefined) {
     if (typeof o.keyframeEvery !== 'number') throw new TypeError(`options.keyframeEvery must be a number, got ${describe(o.keyframeEvery)}`)

@@ -55,7 +55,7 @@ function install(sim: HostedSim, hs: HostingState): void {
 
   function carOf(car: unknown, name = 'car'): number {
     const eid = assertEntity(sim, car, name)
-    if (!hasComponent(world, eid, C) || !vs.defs[eid]) throw new TypeError(`${name} ${eid} is not a car of this sim`)
+    if (!hasComponent(world, eid, C) || !vs.defs[eid]) throw new RangeError(`${name} ${eid} is not a car of this sim`)
     return eid
   }
   const hostOfCar = (car: unknown): VehicleHost | null => (typeof car === 'number' ? hs.hostOf[car] ?? null : null)

@@ -3,7 +3,7 @@ import type { CarStore } from '../../components/car'
 import { describe } from '../validate'
 import type { ResolvedCar } from './definition'
 
-/** A car's input record (see DESIGN section 3). */
+/** A car's input record: steer [-1, 1] (+ left), throttle, brake, handbrake and clutch [0, 1], gear (-1, 0, ≥ 1). */
 export interface CarInput {
   /** Steering, [-1, 1], + = left (clamped). */
   steer: number
@@ -35,7 +35,7 @@ export function setCarInput(C: CarStore, d: ResolvedCar, eid: number, input: unk
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new TypeError(`input must be an object like { steer, throttle, brake, handbrake, clutch, gear }, got ${describe(input)}`)
   const o = input as Record<string, unknown>
   for (const k of Object.keys(o)) {
-    if (!(k in RANGES) || k === '__proto__') throw new TypeError(`input.${k} is not an input field (${KEYS.join(', ')})`)
+    if (!(k in RANGES) || k === '__proto__') throw new RangeError(`input.${k} is not an input field (${KEYS.join(', ')})`)
   }
   for (let i = 0; i < KEYS.length; i++) {
     const k = KEYS[i]

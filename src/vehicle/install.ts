@@ -1,9 +1,9 @@
 /** The vehicle domain of a sim: addCar, inputs, state, LOD switching, snapshots. Its systems are systems/step-vehicles.ts and systems/follow-cars.ts. */
-import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query, type World } from 'bitecs'
+import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onAdd, onRemove, registerQuery, removeComponent, removeEntity, type Query, type World } from 'bitecs'
 import type { Components } from '../../components/index'
 import type { CarStore } from '../../components/car'
 import { assertEntity } from '../entity'
-import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
+import { describe, finiteNumber, optionKeys, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
 import { writeChassisPose } from './chassis'
 import { resolveDefinition, type CarDefinition, type ResolvedCar } from './definition'
@@ -33,6 +33,9 @@ export interface AddCarOptions {
   /** Level of detail. Default 'full'. */
   lod?: Level
 }
+
+/** The keys addCar accepts. */
+const ADD_CAR_KEYS = optionKeys<AddCarOptions>({ definition: true, position: true, heading: true, speed: true, lod: true })
 
 /** Vehicle state of a sim (internal). */
 export interface VehicleState {
@@ -118,7 +121,7 @@ export function installVehicles({ world, components: comps, options, collision }
 
   function carOf(car: unknown, name = 'car'): number {
     const eid = assertEntity(owner, car, name)
-    if (!hasComponent(world, eid, C) || !defs[eid]) throw new TypeError(`${name} ${eid} is not a car of this sim`)
+    if (!hasComponent(world, eid, C) || !defs[eid]) throw new RangeError(`${name} ${eid} is not a car of this sim`)
     return eid
   }
 
@@ -157,7 +160,7 @@ export function installVehicles({ world, components: comps, options, collision }
   }
 
   function addCar(options?: AddCarOptions): number {
-    const o = optionsObject<AddCarOptions>(options, 'options')
+    const o = optionsObject<AddCarOptions>(options, 'options', ADD_CAR_KEYS)
     const d = o.definition === undefined ? defaultDef : resolveFrozen(o.definition, gravity, 'options.definition')
     const p = o.position === undefined ? [0, 0, NaN] : positionLike(o.position, 'options.position')
     const heading = o.heading === undefined ? 0 : finiteNumber(o.heading, 'options.heading')
@@ -166,7 +169,8 @@ export function installVehicles({ world, components: comps, options, collision }
     const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
     if (level === PATH_LEVEL) throw new RangeError("options.lod 'path' needs a driver, which a new car does not have: add the car, call sim.setAi, then sim.setLod(car, 'path')")
     const eid = addEntity(world)
-    addComponent(world, eid, C)
+    adding = true
+    try { addComponent(world, eid, C) } finally { adding = false }
     defs[eid] = d
     // ids are recycled at once: write every field
     clearCarInput(C, eid)
@@ -197,6 +201,16 @@ export function installVehicles({ world, components: comps, options, collision }
     writeCollider(eid)
     return eid
   }
+
+  // A car needs a definition, so only addCar makes one: a raw addComponent(world, eid, Car) is
+  // undone and refused at once (a car without a definition would break the next step).
+  let adding = false
+  observe(world, onAdd(C), (eid: number) => {
+    if (adding) return
+    C.collider[eid] = -1
+    removeComponent(world, eid, C)
+    throw new TypeError(`entity ${eid}: make cars with sim.addCar(options), not addComponent(world, eid, Car) (a car needs a definition)`)
+  })
 
   // Cleanup on any removal (sim.remove or a raw removeEntity): the chassis collider goes too.
   observe(world, onRemove(C), (eid: number) => {

@@ -3,7 +3,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import { LEVELS, MODELS, type Level, type Model } from './level'
 
-/** A car's state (see DESIGN section 3). */
+/** A car's state, as sim.carState returns it. */
 export interface CarState {
   /** Centre of mass, world [x, y, z] (z = ground + cgHeight + heave). */
   position: [number, number, number]

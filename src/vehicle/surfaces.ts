@@ -1,5 +1,5 @@
 /** Surfaces: grip and rolling resistance by ground position; built-ins and a cheap painted grid. */
-import { describe, finiteVector, positiveNumber } from '../validate'
+import { describe, finiteVector, optionKeys, optionsObject, positiveNumber } from '../validate'
 
 /** A surface's properties. */
 export interface Surface {
@@ -76,9 +76,12 @@ function positiveInt(v: unknown, name: string): number {
   return v
 }
 
+const GRID_KEYS = optionKeys<SurfaceGridOptions>({ origin: true, cellSize: true, columns: true, rows: true, palette: true, cells: true, outside: true })
+
 /** A grid of surfaces (cells index a palette) so a track can paint surfaces cheaply. */
 export function surfaceGrid(options: SurfaceGridOptions): SurfaceGrid {
   if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`)
+  optionsObject<SurfaceGridOptions>(options, 'options', GRID_KEYS)
   const origin = finiteVector(options.origin, 2, 'options.origin')
   const cellSize = positiveNumber(options.cellSize, 'options.cellSize')
   const columns = positiveInt(options.columns, 'options.columns')

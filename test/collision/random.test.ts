@@ -8,6 +8,7 @@ import { randomShapes, buildRapierWorld, mulberry32 } from '../../bench/scenes.m
 import { rayCollider } from '../../src/collision/narrowphase'
 import { ColliderKind } from '../../components/collider'
 import type { Sim } from '../../src/sim'
+import type { Shape } from '../../src/collision/shapes'
 
 const N_SHAPES = 2000
 const N_RAYS = 10_000
@@ -15,7 +16,7 @@ const shapes = randomShapes(N_SHAPES, { size: 60, zMin: -0.5, zMax: 8, seed: 42,
 
 function buildSim(): { sim: Sim; eids: number[]; hfs: number[] } {
   const sim = makeSim({ height: 0 })
-  const eids = shapes.map((s, i) => sim.addCollider(s.shape, { position: s.position, rotation: s.rotation, group: 1 << (i % 3), object: 1000 + Math.floor(i / 3), localId: i % 3 }))
+  const eids = shapes.map((s, i) => sim.addCollider(s.shape as unknown as Shape, { position: s.position, rotation: s.rotation, group: 1 << (i % 3), object: 1000 + Math.floor(i / 3), localId: i % 3 }))
   const rand = mulberry32(9)
   const hfs: number[] = []
   for (let k = 0; k < 4; k++) {

@@ -36,7 +36,7 @@ describe('addCollider validation', () => {
     const first = sim.addCollider({ kind: 'sphere', radius: 1 }, { position: [5, 0, 1] })
     const v = sim.internal.collision.version
     let err: unknown
-    try { sim.addCollider(shape, options) } catch (e) { err = e }
+    try { sim.addCollider(shape as never, options as never) } catch (e) { err = e }
     expect(err).toBeInstanceOf(Err)
     expect((err as Error).message).toMatch(re)
     expect(sim.internal.collision.version).toBe(v)

@@ -87,7 +87,7 @@ describe('driver options', () => {
     expect(() => resolveAiOptions({ lateralOffset: Infinity })).toThrow(/options.lateralOffset/)
     expect(() => resolveAiOptions({ lateralOffset: -1e308 })).toThrow(/options.lateralOffset must be in/)
     expect(() => resolveAiOptions({ closed: 'yes' })).toThrow(/options.closed must be a boolean/)
-    expect(() => resolveAiOptions({ maxspeed: 3 })).toThrow(/options.maxspeed is not a driver option/)
+    expect(() => resolveAiOptions({ maxspeed: 3 })).toThrow(/options.maxspeed is not an option \(expected one of maxSpeed, /)
     expect(() => resolveAiOptions(5)).toThrow(/options must be an object/)
     expect(() => resolveAiOptions([])).toThrow(TypeError)
   })

@@ -3,7 +3,6 @@
  * closed form: a kinematic bicycle with an understeer gradient (δ = (L + K·v²)·κ), a steering
  * rate limit, a first-order pedal lag, drag and rolling resistance. Not pitlane's vehicle model.
  */
-import { addComponent, addEntity } from 'bitecs'
 import type { Sim } from '../../src/sim'
 
 /** Understeer gradient of the stand-in, rad per m/s² of lateral acceleration. */
@@ -11,9 +10,9 @@ export const UNDERSTEER = 0.0035
 
 /** Adds a stand-in car at (x, y) with `heading` and `speed` and schedules its model (once per sim). */
 export function addSimpleCar(sim: Sim, x: number, y: number, heading: number, speed = 0): number {
-  const { Car } = sim.components
-  const eid = addEntity(sim.world)
-  addComponent(sim.world, eid, Car)
+  // A real car whose definition is dropped: the vehicle step skips it, this model moves it.
+  const eid = sim.addCar()
+  sim.internal.vehicles.defs[eid] = undefined
   const C = sim.components.Car
   C.x[eid] = x; C.y[eid] = y; C.heading[eid] = heading; C.speed[eid] = speed; C.vx[eid] = speed; C.vy[eid] = 0
   C.wheelbase[eid] = 2.6; C.maxSteer[eid] = 0.6; C.steerAngle[eid] = 0; C.ax[eid] = 0

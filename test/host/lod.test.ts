@@ -116,7 +116,7 @@ describe('setHost validation and lifecycle', () => {
     expect(() => sim.setHost(car, {} as never)).toThrow(TypeError)
     expect(() => sim.setHost(car, null as never)).toThrow(/host must be a VehicleHost/)
     expect(() => sim.setHost(9999, rapier)).toThrow(/car/)
-    expect(() => sim.setHost(sim.ground, rapier)).toThrow(TypeError)
+    expect(() => sim.setHost(sim.ground, rapier)).toThrow(RangeError) // the ground is not a car
     expect(() => sim.setHost(kart, rapier)).toThrow(RangeError)
     expect(sim.hostOf(car)).toBe(null)
     expect(sim.hostOf(kart)).toBe(null)

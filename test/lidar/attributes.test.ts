@@ -13,7 +13,7 @@ function scene(): { sim: Sim; reflectivity: Map<number, number> } {
   const shapes = [{ kind: 'sphere', radius: 1 }, { kind: 'box', halfExtents: [1, 0.5, 0.7] }, { kind: 'capsule', radius: 0.4, halfHeight: 1 }, { kind: 'cylinder', radius: 0.6, halfHeight: 0.8 }]
   for (let i = 0; i < 60; i++) {
     const refl = i % 5 === 0 ? undefined : r()
-    const e = sim.addCollider(shapes[i % 4], {
+    const e = sim.addCollider(shapes[i % 4] as never, {
       position: [(r() - 0.5) * 50, (r() - 0.5) * 50, r() * 3], rotation: randomQuat(r), object: 500 + (i >> 2), localId: i & 3,
       ...(refl === undefined ? {} : { reflectivity: refl }),
     })

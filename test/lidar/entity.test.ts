@@ -47,7 +47,7 @@ describe('addLidar', () => {
       [{ ...ok, rotation: [0, 0, 0, 0] }, /options\.rotation/, RangeError],
       [{ ...ok, rotation: 'up' }, /options\.rotation/, TypeError],
       [{ ...ok, mount: 999 }, /options\.mount/, RangeError],
-      [{ ...ok, mount: 1 }, /options\.mount/, TypeError], // a collider, not a car
+      [{ ...ok, mount: 1 }, /options\.mount/, RangeError], // a collider, not a car
     ]
     for (const [options, message, type] of bad) {
       expect(() => sim.addLidar(options as never)).toThrow(type)

@@ -1,5 +1,6 @@
 // Test helpers: a seeded PRNG, random scenes, and the oracle scan built from sim.rayTest alone.
 import type { Sim } from '../../src/sim'
+import type { Shape } from '../../src/collision/shapes'
 import { mat3FromQuat } from '../../src/math/mat3'
 export { rng } from '../collision/helpers'
 
@@ -79,7 +80,7 @@ export function randomScene(sim: Sim, r: () => number, n: number, centre: number
     const group = 1 << Math.floor(r() * 3)
     const object = r() < 0.2 ? 7 : undefined
     const localId = object === undefined ? 0 : Math.floor(r() * 2)
-    ids.push(sim.addCollider(shape, { position, rotation: randomQuat(r), group, object, localId }))
+    ids.push(sim.addCollider(shape as Shape, { position, rotation: randomQuat(r), group, object, localId }))
   }
   return ids
 }

@@ -12,7 +12,7 @@ function scene(): Sim {
   const sim = createSim(createWorld())
   const r = rng(17)
   const shapes = [{ kind: 'sphere', radius: 1 }, { kind: 'box', halfExtents: [1, 0.5, 1.5] }, { kind: 'capsule', radius: 0.4, halfHeight: 1 }, { kind: 'cylinder', radius: 0.6, halfHeight: 1 }]
-  for (let i = 0; i < 80; i++) sim.addCollider(shapes[i % 4], { position: [(r() - 0.5) * 60, (r() - 0.5) * 60, r() * 2], rotation: randomQuat(r) })
+  for (let i = 0; i < 80; i++) sim.addCollider(shapes[i % 4] as never, { position: [(r() - 0.5) * 60, (r() - 0.5) * 60, r() * 2], rotation: randomQuat(r) })
   return sim
 }
 
