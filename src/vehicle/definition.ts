@@ -124,6 +124,11 @@ export interface CarDefinition {
   steerRate: number
   /** Ackermann fraction: 0 parallel steer, 1 full Ackermann geometry. */
   ackermann: number
+  /**
+   * Steering compliance: front road-wheel angle given up per newton of front-axle lateral force,
+   * rad/N (e.g. 4.5e-6 ≈ 0.26°/kN; default 0). The main source of a road car's understeer.
+   */
+  steerCompliance?: number
   /** Driven axle(s). */
   drive: 'front' | 'rear' | 'all'
   /** Differential on each driven axle. */
@@ -170,6 +175,10 @@ export interface ResolvedCar {
   maxSteer: number
   steerRate: number
   ackermann: number
+  /** Steering compliance, rad/N. */
+  steerCompliance: number
+  /** Cornering stiffness per unit load and grip at nominal load, per rad (μ·B·C/tan αpeak). */
+  corneringPerLoad: number
   /** Drive torque share per wheel FL, FR, RL, RR (sums to 1). */
   driveShare: Float64Array
   /** Drive torque share for the single-track model: index 0 front axle, 2 rear axle. */
@@ -192,6 +201,8 @@ export interface ResolvedCar {
   loadSens: number
   /** Nominal tyre load (static load of an average corner), N. */
   fz0: number
+  /** 1 / fz0. */
+  invFz0: number
   idleW: number
   maxW: number
   curveW: Float64Array
@@ -284,6 +295,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   const maxSteer = num(d, 'maxSteer', path, 0, 1.2, true)
   const steerRate = num(d, 'steerRate', path, 0, 100, true)
   const ackermann = num(d, 'ackermann', path, 0, 1)
+  const steerCompliance = d.steerCompliance === undefined ? 0 : num(d, 'steerCompliance', path, 0, 1e-3)
   const drive = oneOf(d, 'drive', path, ['front', 'rear', 'all'] as const)
   const differential = oneOf(d, 'differential', path, ['open', 'limitedSlip'] as const)
   const lsdLocking = num(d, 'lsdLocking', path, 0, 1)
@@ -379,12 +391,14 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   return {
     def: definition as CarDefinition,
     fourWheel: model === 'fourWheel',
-    hz, mass, iz, ixx, iyy, h, L, a, b, tf, tr, R, iw, maxSteer, steerRate, ackermann,
+    hz, mass, iz, ixx, iyy, h, L, a, b, tf, tr, R, iw, maxSteer, steerRate, ackermann, steerCompliance,
+    corneringPerLoad: (mu * mfB * mfC) / Math.tan(peakSlipAngle),
     driveShare, axleShare, frontDriven: front, rearDriven: rear,
     lsd: differential === 'limitedSlip', lsdLocking, lsdPreload, tcs,
     dragK: 0.5 * 1.204 * cd * area,
     mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, tyreTable: tyreCurveTable(mfB, mfC), loadSens,
     fz0: (mass * gravity) / 4,
+    invFz0: 4 / (mass * gravity),
     idleW: idleRpm * RPM, maxW: maxRpm * RPM, curveW, curveT, engineInertia,
     frictionPerW: friction / (maxRpm * RPM),
     overall, gears: ratios.length, efficiency, automatic,

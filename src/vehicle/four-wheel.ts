@@ -10,7 +10,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { createTyreSlip, tyreDamping } from './tyre'
+import { corneringFactor, createTyreSlip, tyreDamping } from './tyre'
 import { createDriveline, stepDriveline } from './powertrain'
 import { createBodyForces, freeSpin, integratePlanar, steerTowards } from './wheel'
 
@@ -28,6 +28,8 @@ const vyw = new Float64Array(4)
 const cxs = new Float64Array(4)
 const cys = new Float64Array(4)
 const fzs = new Float64Array(4)
+const grips = new Float64Array(4)
+const rrs = new Float64Array(4)
 
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
 export const DEFAULT_RR = 0.012
@@ -90,13 +92,23 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   const w0 = eid * 4
   const wheels = drive.wheels
   for (let i = 0; i < 4; i++) {
-    let grip = 1
-    let rr = DEFAULT_RR
+    grips[i] = 1
+    rrs[i] = DEFAULT_RR
     if (surfaces !== null) {
       const s = surfaces.surfaceAt(px + cp * xs[i] - sp * ys[i], py + sp * xs[i] + cp * ys[i])
-      grip = s.grip
-      rr = s.rollingResistance
+      grips[i] = s.grip
+      rrs[i] = s.rollingResistance
     }
+  }
+  // the steering's compliance in series with the front tyres' cornering stiffness
+  let frontStiffness = 0
+  for (let i = 0; i < 2; i++) {
+    frontStiffness += d.corneringPerLoad * grips[i] * fzs[i] * corneringFactor(fzs[i] * d.invFz0 - 1)
+  }
+  const frontCompliance = 1 + d.steerCompliance * frontStiffness
+  for (let i = 0; i < 4; i++) {
+    const grip = grips[i]
+    const rr = rrs[i]
     const vxc = vx - r * ys[i]
     const vyc = vy + r * xs[i]
     const c = cosd[i]
@@ -107,6 +119,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     vyw[i] = w
     const omega = ws[w0 + i]
     tyre.load = fzs[i]; tyre.grip = grip; tyre.vx = u; tyre.vy = w; tyre.slip = omega * R - u
+    tyre.compliance = i < 2 ? frontCompliance : 1
     tyreDamping(d, tyre)
     cxs[i] = tyre.cx
     cys[i] = tyre.cy

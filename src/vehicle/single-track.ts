@@ -19,7 +19,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { CURVE_END, CURVE_PER_UNIT, CURVE_SQ_PER_UNIT, MU_FLOOR, PAST_PEAK_AT, V_LOW } from './tyre'
+import { corneringFactor, CURVE_END, CURVE_PER_UNIT, CURVE_SQ_PER_UNIT, MU_FLOOR, PAST_PEAK_AT, STIFFNESS_SENS, V_LOW } from './tyre'
 import { createDriveline, lockClutch, prepareDriveline, tractionControl } from './powertrain'
 import { freeSpin } from './wheel'
 import { DEFAULT_RR } from './four-wheel'
@@ -59,14 +59,22 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const cgHeight = d.h
   const ltF = d.ltF
   const ltR = d.ltR
+  const tf = d.tf
+  const tr = d.tr
+  const lsd = d.lsd && d.axleShare[2] !== 0
+  const lsdPreload = d.lsdPreload
+  const lsdLocking = d.lsdLocking
   const iw2 = 2 * d.iw
   const tcs = d.tcs
   const mu0 = d.mu
   const loadSens = d.loadSens
   const invFz0 = 1 / d.fz0
-  const pairLoss = (2 * mu0 * loadSens) / d.fz0
   const invPeakSlip = 1 / d.peakSlip
-  const invPeakAngle = 1 / d.peakSlipAngle
+  const peakSlipAngle = d.peakSlipAngle
+  const frontCompliance = d.steerCompliance * d.corneringPerLoad
+  const pairMu = 2 * mu0
+  const pairMuLoss = 2 * mu0 * loadSens
+  const pairStiffLoss = 2 * STIFFNESS_SENS
   const mfB = d.mfB
   const mfC = d.mfC
   const curve = d.tyreTable
@@ -82,8 +90,9 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const target = C.steer[eid] * d.maxSteer
   const steerStep = d.steerRate * h
   const brake = C.brake[eid]
-  const brakeF = brake * 2 * d.brakeFront
-  const brakeR = brake * 2 * d.brakeRear
+  // one wheel's pedal brake torque per axle
+  const brakeF = brake * d.brakeFront
+  const brakeR = brake * d.brakeRear
   const handT = 2 * C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
   const w0 = eid * 4
@@ -140,6 +149,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
     let cY = 0
     let cR = 0
+    // yaw moment of the uneven brake (and limited-slip drive) forces across an axle, N·m
+    let turnOut = 0
     for (let axle = 0; axle < 2; axle++) {
       const front = axle === 0
       const xa = front ? a : -b
@@ -151,26 +162,64 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       const w = -vx * s + vyc * c
       const omega = front ? omegaF : omegaR
       const fzAxle = front ? fzF : fzR
-      // The axle's tyre pair: tyre.ts's law for one tyre at half the axle load, with the pair's
-      // peak (twice one tyre's, less what load sensitivity takes under the axle's steady lateral
-      // load transfer, ay ≈ r·vx) and the definition's factors divided out once per host step.
+      // The axle's tyre pair: tyre.ts's law for its two tyres at half the axle load ± the steady
+      // lateral load transfer Δ (ay ≈ r·vx), summed in closed form: both the peak and the
+      // cornering stiffness are quadratic in the load, so the pair's are twice one tyre's at half
+      // the load less a term in Δ². The front pair's stiffness is in series with the steering's
+      // compliance.
       let cx = 0
       let cy = 0
+      let brakeT = 0
       const fz = 0.5 * fzAxle
       if (fz > 0) {
         const grip = front ? gripF : gripR
         const au = u < 0 ? -u : u
-        const invDen = 1 / (au > V_LOW ? au : V_LOW)
-        let mu = mu0 * grip * (1 - loadSens * (fz * invFz0 - 1))
-        const muMin = MU_FLOOR * mu0 * grip
-        if (mu < muMin) mu = muMin
+        const den = au > V_LOW ? au : V_LOW
+        const x = fz * invFz0 - 1
+        let muRatio = 1 - loadSens * x
+        if (muRatio < MU_FLOOR) muRatio = MU_FLOOR
         const spread = (front ? ltF : ltR) * r * vx
-        let D = 2 * mu * fz
-        const loss = pairLoss * grip * spread * spread
-        D = D - loss > MU_FLOOR * D ? D - loss : MU_FLOOR * D
+        const spread2 = spread * spread * invFz0
+        // the pair's peak force and its cornering stiffness per unit of corneringPerLoad, both
+        // per unit of grip (it scales them alike)
+        let D = pairMu * muRatio * fz - pairMuLoss * spread2
+        const floorD = MU_FLOOR * pairMu * muRatio * fz
+        if (D < floorD) D = floorD
+        const stiffNominal = 2 * fz * corneringFactor(x)
+        let stiff = stiffNominal - pairStiffLoss * spread2
+        if (stiff < MU_FLOOR * stiffNominal) stiff = MU_FLOOR * stiffNominal
+        D *= grip
+        const compliance = front ? 1 + frontCompliance * grip * stiff : 1
+        // one division for 1/den and the pair's 1/(den·tan αpeak) (its peak slip angle gives it
+        // that stiffness with peak D: tan αpeak = tan αpeak0·D·compliance / (μ0·grip·stiff))
+        const dc = D * compliance * peakSlipAngle
+        const q = 1 / (den * dc)
+        const invDen = dc * q
+        const angleDen = mu0 * grip * stiff * q
+        // each wheel gets half the axle's brake torque, and the inner (lighter) wheel carries no
+        // more of it than its own peak force: the rest locks it (or ABS releases it), not the pair
+        const halfT = front ? brakeF : brakeR
+        brakeT = halfT
+        if (halfT > 0) {
+          // the inner and outer tyres' peak forces as wheel torques
+          const transfer = spread < 0 ? -spread : spread
+          const fzIn = fz - transfer
+          const fzOut = fz + transfer
+          const muIn = 1 - loadSens * (fzIn * invFz0 - 1)
+          const muOut = 1 - loadSens * (fzOut * invFz0 - 1)
+          const innerT = fzIn > 0 ? mu0 * grip * (muIn > MU_FLOOR ? muIn : MU_FLOOR) * fzIn * R : 0
+          const outerT = mu0 * grip * (muOut > MU_FLOOR ? muOut : MU_FLOOR) * fzOut * R
+          const innerBrake = halfT < innerT ? halfT : innerT
+          brakeT += innerBrake
+          // the outer wheel's larger brake force turns the car out of the corner (−, for a left turn)
+          if (halfT > innerBrake && u !== 0) {
+            const moment = (0.5 * (front ? tf : tr) * ((halfT < outerT ? halfT : outerT) - innerBrake)) / R
+            turnOut += spread * u > 0 ? -moment : moment
+          }
+        }
         const slipV = omega * R - u
         const sx = slipV * invDen * invPeakSlip
-        const sy = w * invDen * invPeakAngle
+        const sy = w * angleDen
         // F(ρ)/ρ from the table (below the peak from ρ², no square root), the formula past its end
         const rho2 = sx * sx + sy * sy
         if (rho2 < 1) {
@@ -179,7 +228,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           const g0 = curve[j]
           const g = D * (g0 + (q - j) * (curve[j + 1] - g0))
           cx = g * invDen * invPeakSlip
-          cy = g * invDen * invPeakAngle
+          cy = g * angleDen
         } else {
           const rho = Math.sqrt(rho2)
           let g: number
@@ -190,7 +239,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
             g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
           } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
           cx = g * invDen * invPeakSlip
-          cy = g * invDen * invPeakAngle
+          cy = g * angleDen
           // sliding: the force turns to oppose the slip velocity itself
           const beta = rho > 2 ? 1 : rho - 1
           const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
@@ -200,7 +249,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       }
       const spin = front ? spinF : spinR
       spin.omega = omega; spin.inertia = iw2; spin.damping = cx; spin.ground = u
-      spin.brakeTorque = front ? brakeF : brakeR
+      spin.brakeTorque = brakeT
       spin.frictionTorque = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
       freeSpin(d, step, spin)
       if (front) { uF = u; wF = w; cxF = cx; cyF = cy }
@@ -237,6 +286,20 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       if (shareR !== 0) { spinR.torque = tqR; tractionControl(d, step, spinR); tqR = spinR.torque }
     }
 
+    // a limited-slip differential moves drive torque from the faster (outer) wheel to the slower,
+    // at most preload + locking·|input| and no more than would equalise their spin this substep
+    if (lsd) {
+      const spreadR = ltR * r * vx
+      const input = tqR < 0 ? -tqR : tqR
+      if (shareR !== 0 && spreadR !== 0 && uR !== 0) {
+        const ar = r < 0 ? -r : r
+        const equalise = 0.25 * cxR * R * ar * tr
+        const cap = lsdPreload + lsdLocking * input
+        const moment = (tr * (cap < equalise ? cap : equalise)) / R
+        turnOut += spreadR * uR > 0 ? -moment : moment
+      }
+    }
+
     // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
     omegaF = freeF + (h * tqF) / jF
     omegaR = freeR + (h * tqR) / jR
@@ -247,7 +310,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const fbyF = ftxF * sd + ftyF * cd
     const fx = ftxF * cd - ftyF * sd + ftxR
     const fy = fbyF + ftyR
-    const mz = a * fbyF - b * ftyR
+    const mz = a * fbyF - b * ftyR + turnOut
     let cHeld = 0
     if (spinF.held && tqF === 0) cHeld += cxF * cd * cd
     if (spinR.held && tqR === 0) cHeld += cxR

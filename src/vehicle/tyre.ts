@@ -12,8 +12,19 @@ import type { ResolvedCar } from './definition'
 
 /** Slip-regularisation speed, m/s: below it slip is measured against this speed. */
 export const V_LOW = 0.5
-/** Load sensitivity never takes the friction coefficient below this fraction of the nominal one. */
+/** Load sensitivity never takes the friction coefficient (or the cornering stiffness per load) below this fraction of the nominal one. */
 export const MU_FLOOR = 0.3
+/**
+ * Load sensitivity of the cornering stiffness: Cα(Fz) = Cα0·Fz·(1 − k·(Fz/Fz0 − 1)) with k = 1/3,
+ * so Cα peaks at twice the nominal load and a tyre loaded above nominal needs more slip angle.
+ */
+export const STIFFNESS_SENS = 1 / 3
+
+/** Cornering stiffness per load of a tyre `x` above nominal load (Fz/Fz0 − 1), relative to the nominal (STIFFNESS_SENS, floored at MU_FLOOR). */
+export function corneringFactor(x: number): number {
+  const f = 1 - STIFFNESS_SENS * x
+  return f > MU_FLOOR ? f : MU_FLOOR
+}
 
 /** One tyre's slip state (set by the caller) and its secant dampings (set by tyreDamping). */
 export interface TyreSlip {
@@ -27,6 +38,8 @@ export interface TyreSlip {
   vy: number
   /** Slip velocity ωR − vx, m/s. */
   slip: number
+  /** Factor on the peak slip angle from the steering's compliance (1: none). */
+  compliance: number
   /** Out: longitudinal damping, Fx = cx·slip, N/(m/s). */
   cx: number
   /** Out: lateral damping, Fy = −cy·vy, N/(m/s). */
@@ -37,7 +50,7 @@ export interface TyreSlip {
 
 /** A TyreSlip to fill. */
 export function createTyreSlip(): TyreSlip {
-  return { load: 0, grip: 0, vx: 0, vy: 0, slip: 0, cx: 0, cy: 0, peak: 0 }
+  return { load: 0, grip: 0, vx: 0, vy: 0, slip: 0, compliance: 1, cx: 0, cy: 0, peak: 0 }
 }
 
 // The curve tabulated for the single-track model (the exact formula beyond CURVE_END: deep sliding).
@@ -93,19 +106,23 @@ export function tyreDamping(d: ResolvedCar, t: TyreSlip): void {
   if (fz <= 0) { t.cx = 0; t.cy = 0; t.peak = 0; return }
   const ax = vx < 0 ? -vx : vx
   const den = ax > V_LOW ? ax : V_LOW
-  let mu = d.mu * grip * (1 - d.loadSens * (fz / d.fz0 - 1))
-  const muMin = MU_FLOOR * d.mu * grip
-  if (mu < muMin) mu = muMin
-  const D = mu * fz
+  const x = fz * d.invFz0 - 1
+  let muRatio = 1 - d.loadSens * x
+  if (muRatio < MU_FLOOR) muRatio = MU_FLOOR
+  const D = d.mu * grip * muRatio * fz
+  // the peak slip angle that gives the tyre its load-sensitive cornering stiffness with this peak
+  // force, in series with the steering's compliance: tan αpeak·muRatio·compliance / corneringFactor
+  const stiff = corneringFactor(x)
+  const angleDen = den * d.peakSlipAngle * muRatio * t.compliance
   const sx = slipV / (den * d.peakSlip)
-  const sy = vy / (den * d.peakSlipAngle)
+  const sy = (vy * stiff) / angleDen
   const rho = Math.sqrt(sx * sx + sy * sy)
   const B = d.mfB
   const C = d.mfC
   // F(ρ)/ρ, with its limit D·B·C at ρ → 0
   const g = rho > 1e-6 ? (D * Math.sin(C * Math.atan(B * rho))) / rho : D * B * C
   let cx = g / (den * d.peakSlip)
-  let cy = g / (den * d.peakSlipAngle)
+  let cy = (g * stiff) / angleDen
   if (rho > 1) {
     // sliding: the force turns to oppose the slip velocity itself (a locked wheel cannot steer)
     const beta = rho > 2 ? 1 : rho - 1

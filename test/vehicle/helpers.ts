@@ -58,12 +58,22 @@ export function circleDrive(sim: Sim, car: number, R: number, speedAt: (t: numbe
       steer: delta / maxSteer,
       throttle: Math.max(0, Math.min(1, 0.5 * ev + 0.15)),
       brake: Math.max(0, Math.min(1, -0.3 * ev)),
-      gear: 1,
+      gear: gearFor(sim.carDefinition(car), s.speed),
     })
     sim.step(dt)
     t += dt
     if (sample(t) === false) return
   }
+}
+
+/** The gear to ask for at `speed` (m/s): drive for an automatic; for a manual the lowest gear below 70% of the limiter. */
+export function gearFor(def: CarDefinition, speed: number): number {
+  if (def.gearbox.automatic) return 1
+  const rpmPerMs = (30 / Math.PI / def.wheelRadius) * def.gearbox.finalDrive * Math.abs(speed)
+  const ratios = def.gearbox.ratios
+  let gear = 1
+  while (gear < ratios.length && rpmPerMs * ratios[gear - 1] > 0.7 * def.engine.maxRpm) gear++
+  return gear
 }
 
 /** A copy of the hatchback without ABS. */
