@@ -73,13 +73,3 @@ export function createCarComponents() {
 
 /** The Car store type. */
 export type CarStore = ReturnType<typeof createCarComponents>['Car']
-
-/**
- * A plain view of the Car store's arrays. The store object gets its fields added one by one, which
- * leaves it a dictionary-mode (hash-table) object in V8; a spread copy has fast properties, so hot
- * loops read `view.x[eid]` at array speed. Rebuild it whenever the store grows (its arrays are
- * replaced then: compare `view.x !== Car.x`).
- */
-export function carView(C: CarStore): CarStore {
-  return { ...C }
-}

@@ -3,13 +3,13 @@ import { commitRemovals } from 'bitecs'
 import type { System } from './schedule'
 import type { CollisionState } from '../src/collision/state'
 import { writeChassisPoses } from '../src/vehicle/chassis'
-import { carArrays, type VehicleState } from '../src/vehicle/install'
+import type { VehicleState } from '../src/vehicle/install'
 
 /** The system that writes every running car's chassis box pose into `collision` (frozen cars do not move). */
 export function followCars(vs: VehicleState, collision: CollisionState): System {
   return (world) => {
     commitRemovals(world)
-    writeChassisPoses(collision, carArrays(vs, vs.Car), vs.defs, vs.moving.dense, vs.groundZ)
+    writeChassisPoses(collision, vs.Car, vs.defs, vs.moving.dense, vs.groundZ)
     return world
   }
 }

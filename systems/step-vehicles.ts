@@ -5,7 +5,7 @@ import type { SimClock } from '../src/clock'
 import { fourWheelSubstep } from '../src/vehicle/four-wheel'
 import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
-import { carArrays, type VehicleState } from '../src/vehicle/install'
+import type { VehicleState } from '../src/vehicle/install'
 
 const step = createSubstep()
 
@@ -21,7 +21,7 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
 
 /** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
 function stepCars(world: World, vs: VehicleState, dt: number): World {
-  const C = carArrays(vs, vs.Car)
+  const C = vs.Car
   const defs = vs.defs
   const surfaces = vs.surfaces
   const g = vs.gravity

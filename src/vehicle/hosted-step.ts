@@ -8,7 +8,6 @@ import type { CarStore } from '../../components/car'
 import type { System } from '../../systems/schedule'
 import { fourWheelSubstep } from './four-wheel'
 import { createSubstep } from './substep'
-import { carArrays } from './install'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
 import type { HostingState } from './hosted-state'
@@ -108,7 +107,7 @@ export function stepHostedCars(hs: HostingState): System {
 
 /** Steps every running hosted car on its host, and steps the hosts pitlane drives. */
 function stepHosted(world: World, hs: HostingState, dt: number): World {
-  const C = carArrays(hs.vehicles, hs.vehicles.Car)
+  const C = hs.vehicles.Car
   commitRemovals(world)
   const list = hs.running.dense
   const hosts = hs.hosts

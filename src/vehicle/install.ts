@@ -1,7 +1,7 @@
 /** The vehicle domain of a sim: addCar, inputs, state, LOD switching, snapshots. Its systems are systems/step-vehicles.ts and systems/follow-cars.ts. */
 import { addComponent, addEntity, entityExists, hasComponent, Not, observe, onRemove, registerQuery, removeEntity, type Query, type World } from 'bitecs'
 import type { Components } from '../../components/index'
-import { carView, type CarStore } from '../../components/car'
+import type { CarStore } from '../../components/car'
 import { assertEntity } from '../entity'
 import { describe, finiteNumber, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
@@ -74,19 +74,10 @@ export interface VehicleState {
   writeCollider(eid: number): void
   /** The sim's Car store. */
   Car: CarStore
-  /** A fast-properties view of the Car store for hot loops (see carView); rebuilt by carArrays. */
-  view: CarStore
   /** Registered query: cars the vehicle system steps (not frozen, not hosted). Call commitRemovals first. */
   stepped: Query
   /** Registered query: cars whose chassis collider follows them (not frozen). */
   moving: Query
-}
-
-/** The vehicle state's fast view of the Car store, rebuilt when the store has grown since. */
-export function carArrays(vs: VehicleState, Car: CarStore): CarStore {
-  let v = vs.view
-  if (v.x !== Car.x) v = vs.view = carView(Car)
-  return v
 }
 
 /** A frozen deep copy of plain data (objects, arrays; typed arrays copied, not frozen). */
@@ -269,7 +260,6 @@ export function installVehicles({ world, components: comps, options, collision }
     groundZ,
     writeCollider,
     Car: C,
-    view: carView(C),
     // registered once: query() would build and hash its terms every step
     stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(Hosted)]),
     moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
