@@ -6,23 +6,32 @@
 import { performance } from 'node:perf_hooks'
 import v8 from 'node:v8'
 
+/** CPU time of this process, ms. */
+function cpuNow() {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
 /**
  * Times one case: returns { value, unit, what, extra, metrics } (metrics: the case's own numbers,
- * ctx.metrics, such as an interleaved ratio, and allocBytes per unit) or throws when verification fails.
+ * ctx.metrics, such as an interleaved ratio, and allocBytes per unit) or throws when verification
+ * fails. `clock`: 'wall' (performance.now) or 'cpu' (this process's CPU time, which other
+ * processes on a loaded machine do not inflate).
  */
-export async function timeCase(c, { reps = 7, minMs = 150 } = {}) {
+export async function timeCase(c, { reps = 7, minMs = 150, clock = 'wall' } = {}) {
+  const now = clock === 'cpu' ? cpuNow : () => performance.now()
   const ctx = await c.setup()
   await c.verify(ctx)
   // warm-up: at least minMs of runs
-  let t0 = performance.now()
+  let t0 = now()
   let warm = 0
-  while (performance.now() - t0 < minMs || warm < 2) { c.run(ctx); warm++ }
+  while (now() - t0 < minMs || warm < 2) { c.run(ctx); warm++ }
   const samples = []
   for (let r = 0; r < reps; r++) {
     let units = 0
-    t0 = performance.now()
+    t0 = now()
     let t1 = t0
-    do { units += c.run(ctx); t1 = performance.now() } while (t1 - t0 < minMs / 3)
+    do { units += c.run(ctx); t1 = now() } while (t1 - t0 < minMs / 3)
     samples.push((t1 - t0) / units)
   }
   samples.sort((a, b) => a - b)

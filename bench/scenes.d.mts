@@ -1,10 +1,6 @@
 /** Types of bench/scenes.mjs (shared ray scenes for benches and tests). */
 export interface ShapeDescriptor { shape: { kind: string; [k: string]: unknown }; position: number[]; rotation: number[] }
 export interface LidarPatternLike { yawStart?: number; yawIncrement?: number; yawCount?: number; pitchStart?: number; pitchIncrement?: number; pitchCount?: number }
-/** Seeded PRNG in [0, 1). */
-export function mulberry32(seed: number): () => number
-/** A uniformly random unit quaternion [x, y, z, w]. */
-export function randomQuat(rand: () => number): number[]
 /** Random mixed shapes. */
 export function randomShapes(count: number, options?: { size?: number; zMin?: number; zMax?: number; seed?: number; minSize?: number; maxSize?: number }): ShapeDescriptor[]
 /** Adds shapes to a sim; returns entity ids. */

@@ -1,25 +1,7 @@
 // Shared ray scenes for benches and tests: seeded random shapes, the same scene in a pitlane sim
 // and in a Rapier world, and the rays of a lidar pattern. Plain JS so both node benches (against
 // dist/) and vitest (against src/) can use it: nothing here imports pitlane.
-
-/** Seeded PRNG (mulberry32) in [0, 1). */
-export function mulberry32(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** A uniformly random unit quaternion [x, y, z, w] (Shoemake). */
-export function randomQuat(rand) {
-  const u1 = rand(), u2 = rand() * 2 * Math.PI, u3 = rand() * 2 * Math.PI
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1)
-  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)]
-}
+import { seededRandom, randomQuat } from './random.mjs'
 
 /**
  * `count` random shapes (sphere, box, capsule, cylinder in turn) with random rotations, centres
@@ -27,7 +9,7 @@ export function randomQuat(rand) {
  * { shape, position: [x, y, z], rotation: [qx, qy, qz, qw] } (shape as sim.addCollider takes it).
  */
 export function randomShapes(count, { size = 400, zMin = 0, zMax = 4, seed = 1, minSize = 0.3, maxSize = 3 } = {}) {
-  const rand = mulberry32(seed)
+  const rand = seededRandom(seed)
   const dim = () => minSize + (maxSize - minSize) * rand()
   const out = []
   for (let i = 0; i < count; i++) {

@@ -14,7 +14,7 @@ import {
   sphere, box, capsule, cylinder, heightfield, lidarPresets, type Sim, type SimOptions, type LidarScan,
 } from '../src/index'
 import { attachRapier } from '../src/rapier/index'
-import { mulberry32, randomQuat } from '../bench/scenes.mjs'
+import { seededRandom, randomQuat } from './random'
 
 const GOLDEN = fileURLToPath(new URL('./fingerprint.golden.json', import.meta.url))
 const DT = 1 / 60
@@ -376,7 +376,7 @@ scenarios['snapshots'] = () => {
 function shapeScene(mode: 'step' | 'stepMany') {
   const sim = newSim({ ground: { height: -0.5 } })
   const rec = new Recorder()
-  const rand = mulberry32(4242)
+  const rand = seededRandom(4242)
   const shapes = [sphere(1.2), box(1, 2, 0.5), capsule(0.4, 1.5), cylinder(0.8, 1)]
   for (let i = 0; i < 40; i++) {
     sim.addCollider(shapes[i % 4], {
@@ -423,7 +423,7 @@ scenarios['rays-and-scans'] = () => shapeScene('step')
 scenarios['colliders-churn'] = () => {
   const sim = newSim()
   const rec = new Recorder()
-  const rand = mulberry32(99)
+  const rand = seededRandom(99)
   const live: number[] = []
   const shapes = [sphere(0.7), box(0.5, 0.5, 1.5), capsule(0.3, 1), cylinder(0.6, 0.4)]
   const car = sim.addCar({ speed: 8 })

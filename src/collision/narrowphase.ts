@@ -5,8 +5,8 @@
  * normal rotated back. Rules: hits need t in [0, tMax] (both ends included); a tangent ray hits;
  * solid shapes (all but the heightfield) hit at t = 0 when the ray starts inside or on the surface,
  * and then report normal = −direction (there is no entry face).
- * Hot paths pass rays as Float64Arrays [ox, oy, oz, dx, dy, dz, tMax]: doubles passed as
- * arguments to a call V8 does not inline are boxed (one heap allocation each), arrays are not.
+ * Hot paths pass rays as one Float64Array [ox, oy, oz, dx, dy, dz, tMax] (against boxing of double
+ * arguments in calls V8 leaves uninlined; no test checks it yet).
  */
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from './state'
@@ -25,7 +25,7 @@ export function rayCollider(state: CollisionState, eid: number, ox: number, oy: 
   return rayColliderRay(state, eid, ray, out)
 }
 
-/** rayCollider with the ray in `ray` = [ox, oy, oz, dx, dy, dz, tMax] (no boxing of doubles; same results). */
+/** rayCollider with the ray in `ray` = [ox, oy, oz, dx, dy, dz, tMax] (same results). */
 export function rayColliderRay(state: CollisionState, eid: number, ray: Float64Array, out: Float64Array): boolean {
   const C = state.Collider
   const kind = C.kind[eid]
@@ -66,7 +66,7 @@ export function raySphere(L: Float64Array, p: Float64Array, q: number, out: Floa
   return sphereAt(L[0], L[1], L[2], L[3], L[4], L[5], p[q], L[6], out)
 }
 
-// Inlined into its callers (small): the sphere test on plain numbers, shared with the capsule.
+// The sphere test on plain numbers, shared with the capsule.
 function sphereAt(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, rad: number, tMax: number, out: Float64Array): number {
   const c = ox * ox + oy * oy + oz * oz - rad * rad
   if (c <= 0) return INSIDE

@@ -242,7 +242,7 @@ export const PLANE_FRAME = 7
  * Writes the frame of plane `e` seen from the start S[s..s+2] into F[o..o+6]: the start's height
  * over it (local z), its axis (rotation column 2, which dots a direction into local z) and its
  * world normal, rotated exactly as rayColliderRay rotates the local (0, 0, 1) (keeps the signs of
- * zeros). (The start as an array: doubles passed to a call V8 does not inline would be boxed.)
+ * zeros).
  */
 export function planeFrame(C: CollisionState['Collider'], e: number, S: Float64Array, s: number, F: Float64Array, o: number): void {
   const P = C.position, R = C.rotation, r = e * 9
@@ -268,8 +268,7 @@ function pitchBin(v: Float64Array, o: number): number {
  * Yaw bin of (x, y) = v[o], v[o + 1]: uniform in the diamond angle, which runs 0 → 4 as the yaw
  * runs 0 → 2π (from r = |y| / (|x| + |y|): r, 2 − r, 2 + r, 4 − r in quadrants 1 to 4), strictly
  * increasing with the yaw. Straight up or down (0, 0) gives bin 0: such rays only meet colliders
- * binned over the whole yaw circle. (Array arguments: doubles passed to a call V8 does not
- * inline would be boxed.)
+ * binned over the whole yaw circle.
  */
 function yawBin(v: Float64Array, o: number): number {
   const x = v[o], y = v[o + 1], ay = Math.abs(y), s = Math.abs(x) + ay

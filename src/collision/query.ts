@@ -32,7 +32,7 @@ export function castRayR(state: CollisionState, ray: Float64Array, objectId: num
   mask |= 0
   let bestEid = castPlanes(state, ray, objectId, localId, mask, out)
   let best = ray[6]
-  // slab tests read the start and the inverse direction from here (arrays, not boxed arguments)
+  // the slab tests read the start and the inverse direction from here
   const inv = state.castInv
   const dx = ray[3], dy = ray[4], dz = ray[5]
   inv[0] = ray[0]; inv[1] = ray[1]; inv[2] = ray[2]
@@ -97,7 +97,6 @@ function hittable(C: CollisionState['Collider'], e: number, objectId: number, lo
 /**
  * The tie rule in one place: the hit h = [t, normal] of `e` replaces the best so far (bestEid, −1
  * for none, at t = ray[6]) when nearer, or as near with a lower id; returns the best entity.
- * (Arrays, not numbers: doubles passed to a call V8 does not inline would be boxed.)
  */
 function nearer(e: number, h: Float64Array, ray: Float64Array, bestEid: number, out: Float64Array): number {
   const t = h[0]
@@ -193,14 +192,13 @@ export function normalizeDirection(d: ArrayLike<number>, out: Float64Array, o = 
   // m² ≤ l2 ≤ 3m² for m = max |component|: inside this range (with room for rounding) m is in
   // (1e-150, 1e150) and all are finite, so only outside it are the checks needed
   if (!(l2 > 1e-299 && l2 < 1e299)) return normalizeOutsideRange(x, y, z, l2, out, o)
-  // no over/underflow. (A squared length of exactly 1 needs no test: sqrt(1) = 1 and x / 1 = x,
-  // and the test would be a coin flip for the branch predictor on sensor directions.)
+  // no over/underflow (a squared length of exactly 1 needs no special case: sqrt(1) = 1, x / 1 = x)
   const len = Math.sqrt(l2)
   out[o] = x / len; out[o + 1] = y / len; out[o + 2] = z / len
   return true
 }
 
-// normalizeDirection's rare cases (kept out of line so the common one stays small enough to inline)
+// normalizeDirection's rare cases: zero, non-finite, or squares that would over/underflow
 function normalizeOutsideRange(x: number, y: number, z: number, l2: number, out: Float64Array, o: number): boolean {
   if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return false
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z))
@@ -228,11 +226,10 @@ function finiteOr(v: unknown, fallback: number): number {
 /**
  * sim.rayTest: the closest hit along `direction` from `start` within `length`, into `list`.
  * Never throws: anything non-finite or malformed, or length ≤ 0, gives an empty list.
- * Cost: ~0.1 µs a ray from a start the origin cache holds, else a BVH traversal.
  */
 export function rayTestInto(state: CollisionState, list: RayCollisionList, start: unknown, direction: unknown, length: unknown, objectId: unknown, localId: unknown, collisionMask: unknown): RayCollisionList {
-  // kept small, and every call out of it takes only integers and arrays (V8 boxes doubles passed
-  // to a function it does not inline): the per-ray cost here is mostly this overhead
+  // every call out of here takes integers and arrays, never doubles (against boxing in calls V8
+  // leaves uninlined; no test checks it yet)
   list.count = 0
   if (!isVec3(start) || !isVec3(direction) || typeof length !== 'number' || !(length > 0) || !Number.isFinite(length)) return list
   const ox = start[0], oy = start[1], oz = start[2]

@@ -147,8 +147,7 @@ export function computeBoxAabb(C: ColliderStore, eid: number): void {
 
 /**
  * Writes the padded AABB of a box with half extents hp[q..q+2], centre P[po..po+2] and rotation
- * R[o..o+8] into a[ao..ao+5]. Arrays and indices only: a call V8 does not inline boxes each double
- * argument (the per-step pose writes of every moving car call this).
+ * R[o..o+8] into a[ao..ao+5]. Arrays and indices only (the per-step pose write of every moving car).
  */
 export function boxAabb(a: Float64Array, ao: number, P: Float64Array, po: number, R: Float64Array, o: number, hp: Float64Array, q: number): void {
   const hx = hp[q], hy = hp[q + 1], hz = hp[q + 2]
@@ -160,8 +159,8 @@ export function boxAabb(a: Float64Array, ao: number, P: Float64Array, po: number
 }
 
 // Pads in place: a[o..o+5] holds centre (cx, cy, cz) and extent (ex, ey, ez) on entry, the padded
-// box [min, max] on return; the one place the padding rule lives. Its inputs come through the array,
-// not as arguments: a call V8 does not inline boxes each double argument (96 B a car a step).
+// box [min, max] on return; the one place the padding rule lives. Inputs through the array, not as
+// double arguments: the st200 allocation guard (test/perf/perf.test.ts) fails without it (≈ 19 KB a step).
 function padAabb(a: Float64Array, o: number): void {
   const cx = a[o], cy = a[o + 1], cz = a[o + 2], ex = a[o + 3], ey = a[o + 4], ez = a[o + 5]
   const px = PAD * (Math.abs(cx) + ex) + 1e-12, py = PAD * (Math.abs(cy) + ey) + 1e-12, pz = PAD * (Math.abs(cz) + ez) + 1e-12

@@ -4,9 +4,7 @@
  * dynamic tree for good, which is refit every update that saw a move and rebuilt when membership
  * changes or refitting has let its surface-area cost grow past REBUILD_RATIO × the built cost.
  * Planes are unbounded and live in a flat list tested by every query.
- * Why refit (bench broadphase1000 vs broadphase1000Rebuild, 1000 car boxes on crossing circles,
- * CPU time on the shared 2-core machine): pose writes + refit 0.21–0.29 ms/step, with a rebuild
- * every ~55 steps; pose writes + rebuild every step 1.15–1.33 ms/step.
+ * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { boxAabb, computeAabb, computeBoxAabb, type Shape } from './shapes'
@@ -202,9 +200,8 @@ export function setColliderPoseFast(state: CollisionState, eid: number, x: numbe
 export const poseIn = new Float64Array(6)
 
 /**
- * setColliderPoseFast with the pose in poseIn. Its body inlines enough that V8 will not inline it
- * into a loop, and a call it does not inline boxes every double argument (an allocation each):
- * the wrapper above is small enough to inline and passes none.
+ * setColliderPoseFast with the pose in poseIn (the pose through an array, not as double arguments,
+ * against boxing in calls V8 leaves uninlined; no test checks it yet).
  */
 export function setColliderPoseIn(state: CollisionState, eid: number): void {
   const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
@@ -233,8 +230,7 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
 }
 
 // Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] of poseIn's angles; reused only for the same
-// angles bit for bit (±0 told apart: their sines differ). Read from poseIn: double arguments of a call
-// V8 does not inline are boxed.
+// angles bit for bit (±0 told apart: their sines differ). Reads poseIn.
 function eulerTrig(ec: Float64Array): void {
   const pitch = poseIn[4], roll = poseIn[5]
   ec[0] = pitch; ec[1] = roll
@@ -242,7 +238,7 @@ function eulerTrig(ec: Float64Array): void {
 }
 
 // setColliderPoseIn at an unchanged position (poseIn), rotation in poseScratch: the rotation decides whether
-// anything changed. No double arguments: this call is not inlined (a parked car takes it every step).
+// anything changed (a parked car takes this every step).
 function poseAtSamePosition(state: CollisionState, eid: number): void {
   writePose(state, eid, poseIn[0], poseIn[1], poseIn[2], state.poseScratch, 0)
 }

@@ -2,7 +2,7 @@
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
 import type { RayHit } from '../../src/collision/ray-list'
-import { mulberry32 } from '../../bench/scenes.mjs'
+import { seededRandom } from '../random'
 import { rayCollider } from '../../src/collision/narrowphase'
 
 /** A fresh sim; `ground: false` by default so shape tests see only their shape. */
@@ -24,8 +24,8 @@ export function quat(ax: number, ay: number, az: number, angle: number): number[
   return [ax * s, ay * s, az * s, Math.cos(angle / 2)]
 }
 
-/** Seeded PRNG in [0, 1) (the benches' mulberry32). */
-export const rng = mulberry32
+/** Seeded numbers in [0, 1): the shared generator (test/random.ts). */
+export const rng = seededRandom
 
 /**
  * The brute-force oracle: the closest hit of every collider in `all` (no BVH, no cache), lowest id

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import RAPIER from '@dimforge/rapier3d-compat'
 import { makeSim, bruteForce } from './helpers'
-import { randomShapes, buildRapierWorld, mulberry32 } from '../../bench/scenes.mjs'
+import { randomShapes, buildRapierWorld } from '../../bench/scenes.mjs'
+import { seededRandom } from '../random'
 import { rayCollider } from '../../src/collision/narrowphase'
 import { ColliderKind } from '../../components/collider'
 import type { Sim } from '../../src/sim'
@@ -17,7 +18,7 @@ const shapes = randomShapes(N_SHAPES, { size: 60, zMin: -0.5, zMax: 8, seed: 42,
 function buildSim(): { sim: Sim; eids: number[]; hfs: number[] } {
   const sim = makeSim({ height: 0 })
   const eids = shapes.map((s, i) => sim.addCollider(s.shape as unknown as Shape, { position: s.position, rotation: s.rotation, group: 1 << (i % 3), object: 1000 + Math.floor(i / 3), localId: i % 3 }))
-  const rand = mulberry32(9)
+  const rand = seededRandom(9)
   const hfs: number[] = []
   for (let k = 0; k < 4; k++) {
     const cols = 12, rows = 9
@@ -56,7 +57,7 @@ function sdf(sim: Sim, e: number, p: number[]): number {
 }
 
 function rays(seed: number) {
-  const rand = mulberry32(seed)
+  const rand = seededRandom(seed)
   const out: { o: number[]; d: number[] }[] = []
   for (let i = 0; i < N_RAYS; i++) {
     const o = [(rand() - 0.5) * 70, (rand() - 0.5) * 70, rand() * 12]

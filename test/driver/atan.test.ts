@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../random'
 import { atan } from '../../src/driver/atan'
 
 // The driver's inlinable atan is fdlibm's algorithm behind Math.atan (same reduction, same
@@ -13,8 +14,8 @@ describe('driver atan', () => {
     const bits = new Uint32Array(buf.buffer)
     const wide = new BigInt64Array(buf.buffer)
     const ulps = (a: number, b: number) => { buf[0] = a; buf[1] = b; return Math.abs(Number(wide[0] - wide[1])) }
-    let s = 12345
-    const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0), s)
+    const r = seededRandom(12345)
+    const rnd = () => r() * 4294967296 // a 32-bit integer
     let worst = 0, odd = 0
     const check = (x: number) => {
       if (x !== x) return

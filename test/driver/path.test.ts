@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../random'
 import { createPolyline, sampleAt, normalizeArc } from '../../src/driver/polyline'
 import { sampleNear } from './reference/sample-near'
 import { PROJ_S, PROJ_LAT, PROJ_DIST } from '../../src/driver/projection'
@@ -32,11 +33,7 @@ function nested(flat: ArrayLike<number>): number[][] {
   return out
 }
 
-/** Deterministic pseudo-random numbers in [0, 1). */
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 4294967296 }
-}
+const rng = seededRandom
 
 describe('polyline', () => {
   it('measures arc length of open and closed paths, nested, flat and typed', () => {

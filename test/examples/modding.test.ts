@@ -4,7 +4,7 @@ import { createSim, type Sim } from '../../src/index'
 import { addLapTimer } from '../../examples/modding/lap-timer'
 import { addSlipstream } from '../../examples/modding/slipstream'
 import { yawMatrix } from '../../examples/race/field'
-import { mulberry32 } from '../../bench/scenes.mjs'
+import { seededRandom } from '../random'
 
 const DT = 1 / 60
 
@@ -174,7 +174,7 @@ describe('slipstream', () => {
 
   it('finds the same leaders through its spatial hash as a brute-force search', () => {
     const sim = createSim(createWorld())
-    const rand = mulberry32(11)
+    const rand = seededRandom(11)
     const cars: number[] = []
     // A dense pack, mostly heading east, so many cars sit in someone's wake.
     for (let i = 0; i < 80; i++) {

@@ -1,6 +1,7 @@
 // addFixed mirrors pitlane colliders into Rapier: the same shape at the same pose, checked by
 // casting the same rays at both (pitlane's exact f64 test against Rapier's own ray cast).
 import { beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../random'
 import { box, capsule, cylinder, sphere } from '../../src/index'
 import { RAPIER, hostedSim, initRapier } from './helpers'
 
@@ -25,8 +26,7 @@ describe('RapierHost.addFixed', () => {
       const centre = [3, -2, 1.5]
       const eid = sim.addCollider(shape, { position: centre, rotation: rotation() })
       const rc = rapier.addFixed(eid)
-      let seed = 12345
-      const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+      const rand = seededRandom(12345)
       let hits = 0
       let misses = 0
       let disagree = 0

@@ -3,13 +3,8 @@ import type { Sim } from '../../src/sim'
 import type { Shape } from '../../src/collision/shapes'
 import { mat3FromQuat } from '../../src/math/mat3'
 export { rng } from '../collision/helpers'
-
-/** A random unit quaternion [x, y, z, w]. */
-export function randomQuat(r: () => number): number[] {
-  const u = r(), v = r(), w = r()
-  const a = Math.sqrt(1 - u), b = Math.sqrt(u)
-  return [a * Math.sin(2 * Math.PI * v), a * Math.cos(2 * Math.PI * v), b * Math.sin(2 * Math.PI * w), b * Math.cos(2 * Math.PI * w)]
-}
+import { randomQuat } from '../random'
+export { randomQuat }
 
 /** Row-major matrix of a rotation given as Mat3 (9) or quaternion (4). */
 export function toMat3(rot: ArrayLike<number>): Float64Array {

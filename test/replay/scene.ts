@@ -79,15 +79,8 @@ export function firstDifference(a: number[], b: number[]): number {
   return -1
 }
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same sequence in [0, 1). */
-export function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Seeded numbers in [0, 1): the shared generator (test/random.ts). */
+export { seededRandom as rng } from '../random'
 
 /** Every number inside `v` (objects, arrays, typed arrays), in key order as found. */
 export function allNumbers(v: unknown, out: number[] = []): number[] {

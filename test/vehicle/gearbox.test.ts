@@ -2,7 +2,7 @@
 // band whatever the inputs, and a manual shift that takes its time.
 import { describe, expect, it } from 'vitest'
 import { presets, type CarDefinition, type Sim } from '../../src/index'
-import { mulberry32 } from '../../bench/scenes.mjs'
+import { seededRandom } from '../random'
 import { makeSim, runUntil } from './helpers'
 
 const LEVELS = ['full', 'singleTrack'] as const
@@ -45,7 +45,7 @@ describe('gearbox', () => {
         const limit = 1.03 * def.engine.maxRpm
         let worst = 0
         for (let seed = 1; seed <= 20; seed++) {
-          const r = mulberry32(seed)
+          const r = seededRandom(seed)
           const sim = makeSim()
           const car = sim.addCar({ definition: def, lod, speed: r() * 30 })
           for (let s = 0; s < (lod === 'full' ? 300 : 900); s++) {

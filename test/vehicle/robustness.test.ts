@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { presets, surfaces, type Surface, type SurfaceMap } from '../../src/index'
 import { makeSim } from './helpers'
-import { mulberry32 } from '../../bench/scenes.mjs'
+import { seededRandom } from '../random'
 
 const FIELDS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'speed', 'heave', 'heaveRate', 'roll', 'rollRate', 'pitch', 'pitchRate', 'steerAngle', 'engineSpeed', 'shiftTimer', 'ax', 'time', 'acc'] as const
 const palette: Surface[] = [surfaces.tarmac, surfaces.wetTarmac, surfaces.gravel, surfaces.grass, surfaces.ice]
@@ -21,7 +21,7 @@ function randomDrive(lod: 'full' | 'singleTrack', seed: number) {
     if (lod === 'singleTrack') sim.setLod(car, 'singleTrack', 240)
     return car
   })
-  const rand = mulberry32(seed)
+  const rand = seededRandom(seed)
   const stats = PRESETS.map(() => ({ maxSpeed: 0, maxYaw: 0, maxWheel: 0, maxRpm: 0, maxRoll: 0, onSurface: new Int32Array(5) }))
   for (let step = 0; step < 600 * 60; step++) {
     for (let k = 0; k < cars.length; k++) {
