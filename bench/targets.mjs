@@ -13,6 +13,9 @@ const TARGETS = [
   ['rayTest ≤ 0.1 × rapierRay (CPU, interleaved)', ['rayTest'], (r) => r.rayTest.metrics.overRapierCpu, 0.1],
   ['lidar ≤ ⅓ rayTest (CPU, interleaved)', ['lidar'], (r) => r.lidar.metrics.overRayTestCpu, 1 / 3],
   ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
+  ['lidarAttributes ≤ 1.5 × lidar (CPU, interleaved)', ['lidarAttributes'], (r) => r.lidarAttributes.metrics.overLidarCpu, 1.5],
+  ['lidarTraffic: worst step ≤ 2 × median (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.worstOverMedian, 2],
+  ['lidarTraffic: per ray ≤ 0.1 × Rapier castRay (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.overRapierCpu, 0.1],
   ['broadphase1000 < 0.3 ms/step', ['broadphase1000'], (r) => r.broadphase1000.value, 0.3, 'below'],
   ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],
 ]

@@ -1,13 +1,14 @@
 /** createSim's options: their type, their defaults, and the resolved form the domains are built from. */
-import { describe, optionsObject, positiveNumber } from './validate'
+import { describe, numberInRange, optionsObject, positiveNumber } from './validate'
+import { DEFAULT_REFLECTIVITY } from './collision/lidar-attributes'
 import type { SurfaceMap } from './vehicle/surfaces'
 
 /** Options of createSim. */
 export interface SimOptions {
   /** Gravity, m/s² (default 9.81). */
   gravity?: number
-  /** The ground plane: `{ height }` (default 0), or false for none. */
-  ground?: { height?: number } | false
+  /** The ground plane: `{ height, reflectivity }` (defaults 0 m and 0.5, its lidar reflectivity), or false for none. */
+  ground?: { height?: number; reflectivity?: number } | false
   /** Maps a ground position to a surface (grip, rolling resistance); default: tarmac everywhere. */
   surfaces?: SurfaceMap
 }
@@ -15,7 +16,7 @@ export interface SimOptions {
 /** The resolved options a sim runs with. */
 export interface ResolvedSimOptions {
   gravity: number
-  ground: { height: number } | false
+  ground: { height: number; reflectivity: number } | false
   surfaces: SurfaceMap | undefined
 }
 
@@ -23,14 +24,14 @@ export interface ResolvedSimOptions {
 export function resolveOptions(options: unknown): ResolvedSimOptions {
   const o = optionsObject<SimOptions>(options, 'options')
   const gravity = o.gravity === undefined ? 9.81 : positiveNumber(o.gravity, 'options.gravity')
-  let ground: { height: number } | false = { height: 0 }
+  let ground: { height: number; reflectivity: number } | false = { height: 0, reflectivity: DEFAULT_REFLECTIVITY }
   if (o.ground === false) ground = false
   else if (o.ground !== undefined) {
-    const g = optionsObject<{ height: number }>(o.ground, 'options.ground')
+    const g = optionsObject<{ height: number; reflectivity: number }>(o.ground, 'options.ground')
     const h = g.height === undefined ? 0 : g.height
     if (typeof h !== 'number') throw new TypeError(`options.ground.height must be a number, got ${describe(h)}`)
     if (!Number.isFinite(h)) throw new RangeError(`options.ground.height must be finite, got ${h}`)
-    ground = { height: h }
+    ground = { height: h, reflectivity: g.reflectivity === undefined ? DEFAULT_REFLECTIVITY : numberInRange(g.reflectivity, 0, 1, 'options.ground.reflectivity') }
   }
   if (o.surfaces !== undefined && (o.surfaces === null || typeof o.surfaces !== 'object' || typeof (o.surfaces as SurfaceMap).surfaceAt !== 'function')) {
     throw new TypeError('options.surfaces must be a SurfaceMap ({ surfaceAt(x, y) }), e.g. from surfaceGrid()')

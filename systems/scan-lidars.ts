@@ -4,20 +4,26 @@ import type { System } from './schedule'
 import type { SimClock } from '../src/clock'
 import type { LidarState } from '../src/collision/lidar-install'
 import { scanLidar } from '../src/collision/lidar-sensor'
+import { sweepLidar } from '../src/collision/lidar-sweep'
 
 /** The system over `state` and `clock`. */
 export function scanLidars(state: LidarState, clock: SimClock): System {
-  return (world) => scanDueLidars(world, state, clock.dt)
+  return (world) => scanDueLidars(world, state, clock)
 }
 
-/** Runs every due lidar's scan (every step when hz is 0, else when its accumulator passes 1/hz). */
-function scanDueLidars(world: World, state: LidarState, dt: number): World {
+/**
+ * Runs every due lidar's scan (every step when hz is 0, else when its accumulator passes 1/hz);
+ * a rotating lidar casts the columns its head passes in the step. The step count keys the noise.
+ */
+function scanDueLidars(world: World, state: LidarState, clock: SimClock): World {
   const Lidar = state.components.Lidar
-  const hz = Lidar.hz, accum = Lidar.accum
+  const hz = Lidar.hz, accum = Lidar.accum, dt = clock.dt
   commitRemovals(world)
   const lidars = state.lidars.dense
   for (let i = 0; i < lidars.length; i++) {
     const eid = lidars[i]
+    const sensor = state.sensors[eid]
+    if (sensor !== undefined && sensor.rotating) { sweepLidar(state, eid, sensor, clock.time, dt, clock.steps); continue }
     const rate = hz[eid]
     if (rate > 0) {
       const period = 1 / rate
@@ -27,7 +33,7 @@ function scanDueLidars(world: World, state: LidarState, dt: number): World {
       const rest = a - period
       accum[eid] = rest <= 0 ? 0 : rest < period ? rest : rest % period
     }
-    scanLidar(state, eid)
+    scanLidar(state, eid, clock.steps)
   }
   return world
 }

@@ -1,7 +1,9 @@
 // Lidar benchmarks (ns per ray): `lidar` = rayTestLidar over the 1024×16 pattern and the sparse
 // 1000-shape scene of the `rayTest` case (bench/scenes.mjs); `lidarMoving` = the same with the
 // sensor moving every scan (candidate buckets rebuilt each time); `rayTestDense` / `lidarDense` =
-// rayTest along each ray vs rayTestLidar on a dense scene (1000 shapes packed within 20 m).
+// rayTest along each ray vs rayTestLidar on a dense scene (1000 shapes packed within 20 m);
+// `lidarAttributes` = `lidar` with every per-point attribute (hits, normals, intensity), its CPU
+// time over the plain scan's measured interleaved (metric overLidarCpu).
 // Verified before timing: every scan equals rayTest along the same rays, point for point.
 import { createWorld } from 'bitecs'
 import { createSim, createLidarScan } from '../../dist/index.js'
@@ -88,6 +90,42 @@ export const cases = [
     verify: verifyAgainstRayTest,
     run(ctx) { scanOnce(ctx); return ctx.rays },
     teardown: pairedRatio,
+  },
+  {
+    id: 'lidarAttributes',
+    unit: 'ns/ray',
+    what: 'rayTestLidar as `lidar`, with hits, normals and intensity per point',
+    setup() {
+      const ctx = setup(sparseScene())
+      ctx.plainScan = ctx.scan
+      ctx.scan = createLidarScan({ hits: true, normals: true, intensity: true })
+      return ctx
+    },
+    verify(ctx) {
+      verifyAgainstRayTest(ctx)
+      // the attributes are rayTest's: collider and normal of the same ray
+      const { sim, dirs, scan } = ctx
+      for (let k = 0; k < scan.count; k += 13) {
+        const i = scan.rays[k], h = sim.rayTest(ctx.scene.sensor, [dirs[3 * i], dirs[3 * i + 1], dirs[3 * i + 2]], ctx.scene.range).at(0)
+        if (h.collider !== scan.colliders[k] || h.object !== scan.objects[k]) throw new Error(`ray ${i}: collider ${scan.colliders[k]}, rayTest ${h.collider}`)
+        for (let a = 0; a < 3; a++) if (!(Math.abs(h.normal[a] - scan.normals[3 * k + a]) <= 1e-9)) throw new Error(`ray ${i}: normal differs from rayTest`)
+        if (!(scan.intensities[k] >= 0 && scan.intensities[k] <= 1)) throw new Error(`ray ${i}: intensity ${scan.intensities[k]}`)
+      }
+    },
+    run(ctx) { scanOnce(ctx); return ctx.rays },
+    teardown(ctx) {
+      let withAttr = Infinity, plain = Infinity
+      const attr = ctx.scan
+      for (let r = 0; r < 15; r++) {
+        ctx.scan = attr
+        withAttr = Math.min(withAttr, cpuMs(() => { for (let k = 0; k < 4; k++) scanOnce(ctx) }))
+        ctx.scan = ctx.plainScan
+        plain = Math.min(plain, cpuMs(() => { for (let k = 0; k < 4; k++) scanOnce(ctx) }))
+      }
+      ctx.scan = attr
+      ctx.metrics = { overLidarCpu: withAttr / plain }
+      ctx.extra += `; ${(withAttr / plain).toFixed(3)}× the plain scan's CPU time (interleaved, min of 15)`
+    },
   },
   {
     id: 'lidarMoving',

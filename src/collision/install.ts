@@ -6,7 +6,7 @@
 import { addComponent, addEntity, observe, onAdd, onRemove, type World } from 'bitecs'
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { groundHeight, type ResolvedSimOptions } from '../options'
-import { describe, optionsObject } from '../validate'
+import { describe, numberInRange, optionsObject } from '../validate'
 import { mat3Identity, mat3Copy } from '../math/mat3'
 import { parseShape } from './shapes'
 import { computeAabb } from './shapes'
@@ -31,6 +31,8 @@ export interface ColliderOptions {
   localId?: number
   /** A name for the user's own bookkeeping. */
   name?: string
+  /** Lidar reflectivity in [0, 1] (default 0.5), for scans' intensities. */
+  reflectivity?: number
 }
 
 /** Throws unless `v` is an integer representable as an int32 (group bits may be given unsigned, up to 2³²−1). */
@@ -84,6 +86,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     const object = o.object === undefined ? undefined : int32(o.object, 'options.object')
     const localId = o.localId === undefined ? 0 : int32(o.localId, 'options.localId')
     if (o.name !== undefined && typeof o.name !== 'string') throw new TypeError(`options.name must be a string, got ${describe(o.name)}`)
+    const reflectivity = o.reflectivity === undefined ? undefined : numberInRange(o.reflectivity, 0, 1, 'options.reflectivity')
     const eid = addEntity(world)
     addComponent(world, eid, C)
     C.kind[eid] = s.kind
@@ -95,6 +98,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.position.set(pos, eid * 3)
     C.rotation.set(rot, eid * 9)
     C.name[eid] = o.name
+    if (reflectivity !== undefined) state.reflectivity[eid] = reflectivity
     computeAabb(C, eid, state.heightfields)
     state.version++
     return eid
@@ -121,6 +125,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.kind[g] = ColliderKind.plane
     C.position[g * 3 + 2] = options.ground.height
     state.ground = g
+    state.reflectivity[g] = options.ground.reflectivity
   }
   return state
 }

@@ -43,6 +43,9 @@ export interface LidarBuckets {
   itemCount: number
   /** Per candidate: covered rows r0..r1 and yaw columns c0..c1 (c1 < c0: wrapped); r1 < r0 when none (or alpha ≥ π). */
   span: Int32Array
+  /** With `windowed`, only columns c with colActive[c] = 1 get cell lists (the rest are never looked up). */
+  windowed: boolean
+  colActive: Uint8Array
 }
 
 /** Creates empty buckets. */
@@ -51,7 +54,7 @@ export function createLidarBuckets(): LidarBuckets {
     nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0, channelRows: false, rowPitch: new Float64Array(64),
     rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
-    inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0),
+    inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0),
   }
 }
 
@@ -104,6 +107,15 @@ export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: nu
     b.colOfYawFlipped[y] = yawCol(b, Math.atan2(-d.sy[y], -d.cy[y]))
   }
   if (b.cellStart.length < b.nYaw * b.nRows + 1) b.cellStart = new Int32Array(b.nYaw * b.nRows + 1)
+  b.windowed = false
+}
+
+/** Limits the cell lists to the columns rays of yaw samples [y0, y1) look up (a rotating sweep's step). */
+export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number): void {
+  if (b.colActive.length < b.nYaw) b.colActive = new Uint8Array(b.nYaw)
+  b.colActive.fill(0, 0, b.nYaw)
+  for (let y = y0; y < y1; y++) { b.colActive[b.colOfYaw[y]] = 1; b.colActive[b.colOfYawFlipped[y]] = 1 }
+  b.windowed = true
 }
 
 /**
@@ -118,7 +130,7 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
   const start = b.cellStart
   start.fill(0, 0, nCells + 1)
   let ne = 0, nb = 0
-  const M = LIDAR_ANGLE_MARGIN
+  const M = LIDAR_ANGLE_MARGIN, windowed = b.windowed, active = b.colActive
   for (let i = 0; i < n; i++) {
     span[4 * i] = 1; span[4 * i + 1] = 0 // empty by default
     const a = alpha[i]
@@ -155,10 +167,10 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
     if (r0 === 0 && r1 === b.nRows - 1 && c0 === 0 && c1 === nYaw - 1) { b.everywhere[ne++] = i; continue }
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw
-      if (c0 <= c1) for (let c = c0; c <= c1; c++) start[row + c + 1]++
+      if (c0 <= c1) for (let c = c0; c <= c1; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
       else {
-        for (let c = c0; c < nYaw; c++) start[row + c + 1]++
-        for (let c = 0; c <= c1; c++) start[row + c + 1]++
+        for (let c = c0; c < nYaw; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
+        for (let c = 0; c <= c1; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
       }
     }
   }
@@ -178,16 +190,16 @@ export function writeLidarBucketItems(b: LidarBuckets, n: number): void {
   const total = b.itemCount
   if (b.items.length < total) b.items = new Int32Array(Math.max(total, 2 * b.items.length))
   // start[c] is used as the cursor and restored afterwards by shifting
-  const items = b.items
+  const items = b.items, windowed = b.windowed, active = b.colActive
   for (let i = 0, e = 0; i < n; i++) {
     if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw
-      if (c0 <= c1) for (let c = c0; c <= c1; c++) items[start[row + c]++] = i
+      if (c0 <= c1) for (let c = c0; c <= c1; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
       else {
-        for (let c = c0; c < nYaw; c++) items[start[row + c]++] = i
-        for (let c = 0; c <= c1; c++) items[start[row + c]++] = i
+        for (let c = c0; c < nYaw; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
+        for (let c = 0; c <= c1; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
       }
     }
   }

@@ -78,9 +78,13 @@ const REL = 1e-9, ABS = 1e-9
 
 /**
  * Collects the candidates for sensor rotation `rot` (orthonormal, row-major) at `pos`, ranges and
- * filter, into `c` (sorted). Returns the number of live colliders.
+ * filter, into `c` (sorted). With `slack` (m) and `turn` (rad), the candidates hold for any
+ * sensor within `slack` of `pos` and rotated by at most `turn` from `rot` (a rotating sweep's
+ * columns over a step): every bound grows by slack and every cone by turn. Returns the number of
+ * live colliders.
  */
-export function collectLidarCandidates(state: CollisionState, c: LidarCandidates, rot: Float64Array, pos: Float64Array, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
+export function collectLidarCandidates(state: CollisionState, c: LidarCandidates, rot: Float64Array, pos: Float64Array, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
+  slack = 0, turn = 0): number {
   const C = state.Collider, live = state.live, maxEid = Math.min(state.maxEid, live.length - 1)
   reserve(c, maxEid + 1)
   const kind = C.kind, group = C.group, object = C.object, local = C.localId, P = C.position, R = C.rotation, prm = C.params, box = C.aabb
@@ -103,12 +107,12 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
       // half-space local z ≤ 0: world normal is the rotation's third column
       const nx = R[9 * e + 2], ny = R[9 * e + 5], nz = R[9 * e + 8]
       const h = nx * (px - P[3 * e]) + ny * (py - P[3 * e + 1]) + nz * (pz - P[3 * e + 2])
-      const pad = REL * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(P[3 * e]) + Math.abs(P[3 * e + 1]) + Math.abs(P[3 * e + 2])) + ABS
+      const pad = slack + REL * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(P[3 * e]) + Math.abs(P[3 * e + 1]) + Math.abs(P[3 * e + 2])) + ABS
       if (h <= pad) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } else {
         lower = h - pad
         // reachable only by directions going against the normal: the hemisphere around −n
         ax = -(r0 * nx + r3 * ny + r6 * nz); ay = -(r1 * nx + r4 * ny + r7 * nz); az = -(r2 * nx + r5 * ny + r8 * nz)
-        alpha = Math.PI / 2
+        alpha = Math.PI / 2 + turn
       }
     } else {
       let cx: number, cy: number, cz: number, rad: number
@@ -129,7 +133,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
       const wx = cx - px, wy = cy - py, wz = cz - pz
       const sx = r0 * wx + r3 * wy + r6 * wz, sy = r1 * wx + r4 * wy + r7 * wz, sz = r2 * wx + r5 * wy + r8 * wz
       const d = Math.sqrt(sx * sx + sy * sy + sz * sz)
-      const pr = rad + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
+      const pr = rad + slack + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
       if (d + pr < rangeMin) continue // wholly inside the blind ball
       bx = cx; by = cy; bz = cz; br2 = pr * pr
       if (k === ColliderKind.capsule || k === ColliderKind.cylinder) {
@@ -139,7 +143,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
         lineSlack = REL * (r + 2 * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + startSize)) + ABS
       }
       if (d <= pr) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } // the sensor is inside or touching the bound
-      else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) }
+      else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) + turn }
     }
     if (lower > rangeMax) continue
     rawEid[n] = e; rawLower[n] = lower; rawAx[n] = ax; rawAy[n] = ay; rawAz[n] = az; rawAlpha[n] = alpha

@@ -11,9 +11,10 @@
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
+import { fillLidarAttributes } from './lidar-attributes'
 import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
@@ -51,12 +52,20 @@ export interface LidarCaster {
   pos: Float64Array
   /** The world rays (cached while pose, rangeMin and pattern are unchanged). */
   rays: LidarRays
-  /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax] (arrays, not doubles, cross calls unboxed). */
+  /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax]. */
   hit: Float64Array
   ray: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
+  /** Scratch of a rotating sweep: the step's start and end poses, and two quaternions. */
+  startRot: Float64Array
+  startPos: Float64Array
+  endRot: Float64Array
+  endPos: Float64Array
+  quat: Float64Array
+  /** A rotating sweep's per-column poses (12 numbers a column, as fillLidarRays reads them). */
+  rowPoses: Float64Array
 }
 
 const KEY = 9 + 3 + 5
@@ -68,6 +77,7 @@ export function createLidarCaster(): LidarCaster {
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
     rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4), ray: new Float64Array(7),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
+    startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0),
   }
 }
 
@@ -157,13 +167,16 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     const rays = c.rays
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan)
+    if (scan.colliders !== null) fillLidarAttributes(state, scan, 0, rays.org, rays.dir, 0, c.rot, length, c.ray, c.hit)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
+    const from = scan.count
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1); tests += (y1 - y0) * pitchCount }
     else tests += castLists(state, c, rangeMin, length, scan, y0, y1)
+    if (scan.colliders !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, y0 * pitchCount, c.rot, length, c.ray, c.hit)
   }
   c.tests = tests
   return scan
@@ -182,8 +195,14 @@ const RASTER_RAY = 6, PAIR = 40, TEST = 30, RASTER_WALK = 0.7
 /** At or below this many candidates a flat list always wins (nothing to measure). */
 const FLAT_MAX = 8
 
-/** Collects candidates, builds the chosen strategy's structures and returns the strategy. */
-function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number): number {
+/**
+ * Collects candidates, builds the chosen strategy's structures and returns the strategy. For a
+ * rotating sweep's `rows` rows, candidates hold within `slack` and `turn` (collectLidarCandidates)
+ * and the raster, which needs the whole pattern, is left out.
+ */
+function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
+  slack = 0, turn = 0, y0 = 0, y1 = -1): number {
+  const rows = y1 < 0 ? -1 : y1 - y0
   const est = c.estimate
   let force = c.force
   // how many scans each build has served lately (a moving sensor rebuilds every scan)
@@ -194,22 +213,23 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   if (force === LidarStrategy.bvh) return LidarStrategy.bvh
   // angular culling needs rays that start on the sensor's side and a true rotation
   if (rangeMin < 0 || !(mat3RotationError(c.rot) <= 1e-10)) return LidarStrategy.bvh
-  const d = c.dirs, rays = d.yawCount * d.pitchCount, live = state.maxEid + 1
+  const d = c.dirs, rays = (rows < 0 ? d.yawCount : rows) * d.pitchCount, live = state.maxEid + 1
   est[2] = rays * (BVH + BVH_LOG * Math.log2(live + 1))
   const collect = (COLLECT * live) / spread
   // few rays against many colliders: collecting candidates alone would cost more than the BVH
   if (force === 0 && est[2] < collect) return LidarStrategy.bvh
-  collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask)
+  collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask, slack, turn)
   const k = c.cands, b = c.buckets
   // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
   layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn)), Math.max(1, Math.min(32, d.pitchCount)))
-  const rasterOk = rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
+  if (rows >= 0) windowLidarBuckets(b, y0, y1)
+  const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
-  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d)))
+  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d, y0, y1 < 0 ? d.yawCount : y1)))
   if (wantCells && rasterOk) {
     layoutLidarRaster(c.raster, d, b, k)
     est[3] = collect + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
@@ -228,27 +248,46 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   return choice
 }
 
-/** Mean over the pattern's rays (sampling at most ~256 yaw columns) of the length of their cell's list. */
-function meanCellLength(b: LidarBuckets, d: LidarDirections): number {
+/**
+ * Casts rows [y0, y1) of c.dirs' pattern whose world rays are already in c.rays (a rotating
+ * sweep's columns, each from its own pose, all within `slack` m and `turn` rad of (rot, pos))
+ * against candidates collected around (rot, pos) for this call only: the flat list, the buckets
+ * or the BVH, as the cost model picks. The same hits as rayTest along each ray.
+ */
+export function castSweepRows(state: CollisionState, c: LidarCaster, rot: Float64Array, pos: Float64Array, slack: number, turn: number,
+  rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
+  for (let i = 0; i < 9; i++) c.rot[i] = rot[i]
+  for (let i = 0; i < 3; i++) c.pos[i] = pos[i]
+  if (broadphaseStale(state)) updateBroadphase(state)
+  c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y0, y1)
+  c.version = -1 // built for this motion only: castLidar never reuses it
+  c.scansSinceBuild++
+  if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1)
+  else castLists(state, c, rangeMin, rangeMax - rangeMin, scan, y0, y1)
+}
+
+/** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
+function meanCellLength(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): number {
   let sum = 0, n = 0
   const nYaw = b.nYaw, start = b.cellStart
-  const stride = Math.max(1, Math.floor(d.yawCount / 256))
+  const stride = Math.max(1, Math.floor((y1 - y0) / 256))
   for (let p = 0; p < d.pitchCount; p++) {
     const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
-    for (let y = 0; y < d.yawCount; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
+    for (let y = y0; y < y1; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
   }
   return n === 0 ? 0 : sum / n
 }
 
 const NONE = 0x7fffffff
 
-/** Appends hit (ray index, range, sensor-frame direction) to the scan, growing it when full. */
-function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number): void {
+/** Appends hit (ray index, range, sensor-frame direction, collider) to the scan, growing it when full. */
+function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number, collider: number): void {
   const i = scan.count
   if (i >= scan.rays.length) reserveLidarScan(scan, i + 1)
   scan.points[3 * i] = range * dx; scan.points[3 * i + 1] = range * dy; scan.points[3 * i + 2] = range * dz
   scan.rays[i] = ray
   scan.distances[i] = range
+  if (scan.colliders !== null) scan.colliders[i] = collider
   scan.count = i + 1
 }
 
@@ -290,14 +329,14 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, leng
         // rayTest's tie rule: equal distances go to the lowest entity id
         if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
       }
-      if (bestEid >= 0) { const cpp = cp[p]; pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p]) }
+      if (bestEid >= 0) { const cpp = cp[p]; pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid) }
     }
   }
   return tests
 }
 
-/** Casts rays of yaw rows [y0, y1) through the collision domain's BVH (exactly rayTest's closest-hit query). */
-function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
+/** Casts rays of yaw rows [y0, y1) (in c.rays from row y0) through the collision domain's BVH (exactly rayTest's closest-hit query). */
+export function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
   const d = c.dirs
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const O = c.rays.org, D = c.rays.dir
@@ -308,9 +347,10 @@ function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length
     for (let p = 0; p < P; p++, q += 3) {
       if (!(D[q] === D[q])) continue // NaN: rayTest casts no such ray
       ray[0] = O[q]; ray[1] = O[q + 1]; ray[2] = O[q + 2]; ray[3] = D[q]; ray[4] = D[q + 1]; ray[5] = D[q + 2]; ray[6] = length
-      if (castRayR(state, ray, objectId, localId, mask, hit) >= 0) {
+      const e = castRayR(state, ray, objectId, localId, mask, hit)
+      if (e >= 0) {
         const cpp = cp[p]
-        pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p])
+        pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p], e)
       }
     }
   }

@@ -4,10 +4,11 @@ import type { Components } from '../../components/index'
 import { assertEntity } from '../entity'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from './state'
-import { describe, finiteNumber, finiteVector, optionsObject, positiveNumber } from '../validate'
+import { describe, finiteNumber, finiteVector, nonNegativeNumber, numberInRange, optionsObject, positiveNumber } from '../validate'
 import { mat3Identity } from '../math/mat3'
 import { parsePosition, parseRotation } from './pose'
-import { createLidarScan, type LidarScan } from './lidar-scan'
+import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './lidar-scan'
+import type { LidarNoise } from './lidar-noise'
 import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
 import type { LidarPattern } from './lidar-presets'
 
@@ -26,17 +27,46 @@ export interface LidarOptions {
   rangeMax: number
   /** Collider groups the lidar sees (default -1: all). */
   collisionMask?: number
-  /** Scan rate, Hz (default: every step). */
+  /** Scan rate, Hz (default: every step); a rotating lidar's sweeps per second. */
   hz?: number
+  /** Per-point attributes of its scans (as createLidarScan's options). */
+  attributes?: LidarScanOptions
+  /** Range noise and dropout, drawn per (seed, scan number, ray index); default none (points equal rayTest). */
+  noise?: LidarNoise
+  /**
+   * 'whole' (default): the whole pattern at once, every 1/hz. 'rotating' (needs hz): a spinning
+   * head, yaw column y cast at y/(yawCount·hz) s into each sweep, from the pose at that time.
+   */
+  sweep?: 'whole' | 'rotating'
 }
+
+/** A lidar's scan settings beyond its Lidar store fields. */
+export interface LidarSensor {
+  /** Noise: σ (m), dropout rates, seed (all 0: none). */
+  sigma: number
+  dropout: number
+  intensityDropout: number
+  seed: number
+  /** True for a rotating sweep. */
+  rotating: boolean
+  /** Rotating: the sweep being cast (its columns so far) and the newest step's columns. */
+  building: LidarScan | null
+  slice: LidarScan | null
+}
+
+const LIDAR_KEYS = ['mount', 'offset', 'rotation', 'pattern', 'rangeMin', 'rangeMax', 'collisionMask', 'hz', 'attributes', 'noise', 'sweep'] as const
+const NOISE_KEYS = ['range', 'dropout', 'intensityDropout', 'seed'] as const
 
 /** Lidar state of a sim (internal). */
 export interface LidarState {
   api: {
     /** Adds a lidar; see DESIGN section 3. */
     addLidar(options: LidarOptions): number
-    /** The latest scan of a lidar. */
-    lidarScan(lidar: number): LidarScan
+    /**
+     * The latest scan of a lidar (a rotating one: its last complete sweep). With 'slice', a rotating
+     * lidar's newest slice instead: the columns cast in the last step, for streaming.
+     */
+    lidarScan(lidar: number, which?: 'sweep' | 'slice'): LidarScan
     /** A batched lidar scan into `scan`; see DESIGN section 5. Returns `scan`. */
     rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
       pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
@@ -46,6 +76,8 @@ export interface LidarState {
   setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void
   /** Each lidar's latest scan, by entity id. */
   scans: (LidarScan | undefined)[]
+  /** Each lidar's noise and sweep settings, by entity id. */
+  sensors: (LidarSensor | undefined)[]
   /** Each lidar's caster (its own caches, so lidars never evict each other's), by entity id. */
   casters: (LidarCaster | undefined)[]
   /** The caster of direct rayTestLidar calls. */
@@ -89,6 +121,21 @@ function patternArgument(v: unknown): LidarPattern {
   return out
 }
 
+function noiseArgument(v: unknown): LidarSensor {
+  const sensor: LidarSensor = { sigma: 0, dropout: 0, intensityDropout: 0, seed: 0, rotating: false, building: null, slice: null }
+  if (v === undefined) return sensor
+  const n = optionsObject<LidarNoise>(v, 'options.noise')
+  refuseUnknownKeys(n, NOISE_KEYS, 'options.noise')
+  if (n.range !== undefined) sensor.sigma = nonNegativeNumber(n.range, 'options.noise.range')
+  if (n.dropout !== undefined) sensor.dropout = numberInRange(n.dropout, 0, 1, 'options.noise.dropout')
+  if (n.intensityDropout !== undefined) sensor.intensityDropout = numberInRange(n.intensityDropout, 0, 1, 'options.noise.intensityDropout')
+  if (n.seed !== undefined) {
+    if (typeof n.seed !== 'number' || !Number.isInteger(n.seed)) throw new TypeError(`options.noise.seed must be an integer, got ${describe(n.seed)}`)
+    sensor.seed = n.seed | 0
+  }
+  return sensor
+}
+
 function maskArgument(v: unknown, name: string): number {
   if (v === undefined) return -1
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)
@@ -100,6 +147,7 @@ function maskArgument(v: unknown, name: string): number {
 export function installLidars({ world, components, options, collision }: LidarDeps): LidarState {
   const { Lidar, Car } = components
   const scans: (LidarScan | undefined)[] = []
+  const sensors: (LidarSensor | undefined)[] = []
   const casters: (LidarCaster | undefined)[] = []
   const shared = createLidarCaster()
   const rotScratch = new Float64Array(9), posScratch = new Float64Array(3)
@@ -115,6 +163,7 @@ export function installLidars({ world, components, options, collision }: LidarDe
   function addLidar(options: LidarOptions): number {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`)
     const o = optionsObject<LidarOptions>(options, 'options')
+    refuseUnknownKeys(o, LIDAR_KEYS, 'options')
     const pattern = patternArgument(o.pattern)
     const rangeMin = finiteNumber(o.rangeMin, 'options.rangeMin')
     if (rangeMin < 0) throw new RangeError(`options.rangeMin must be >= 0, got ${rangeMin}`)
@@ -122,6 +171,14 @@ export function installLidars({ world, components, options, collision }: LidarDe
     if (rangeMax <= rangeMin) throw new RangeError(`options.rangeMax must be > rangeMin (${rangeMin}), got ${rangeMax}`)
     const mask = maskArgument(o.collisionMask, 'options.collisionMask')
     const hz = o.hz === undefined ? 0 : positiveNumber(o.hz, 'options.hz')
+    const attributes = parseLidarScanOptions(o.attributes, 'options.attributes')
+    const sensor = noiseArgument(o.noise)
+    if (sensor.intensityDropout > 0) attributes.intensity = true
+    if (o.sweep !== undefined && o.sweep !== 'whole' && o.sweep !== 'rotating') throw new TypeError(`options.sweep must be 'whole' or 'rotating', got ${describe(o.sweep)}`)
+    if (o.sweep === 'rotating') {
+      if (hz === 0) throw new RangeError('options.sweep \'rotating\' needs options.hz (sweeps per second)')
+      sensor.rotating = true
+    }
     let mount = -1
     if (o.mount !== undefined) {
       assertEntity(owner, o.mount, 'options.mount')
@@ -148,13 +205,24 @@ export function installLidars({ world, components, options, collision }: LidarDe
     Lidar.collisionMask[eid] = mask
     Lidar.hz[eid] = hz
     Lidar.accum[eid] = 0
-    scans[eid] = createLidarScan()
+    scans[eid] = createLidarScan(attributes)
+    if (sensor.rotating) {
+      sensor.building = createLidarScan(attributes)
+      sensor.slice = createLidarScan(attributes)
+      for (const s of [scans[eid]!, sensor.building, sensor.slice]) s.times = new Float64Array(0)
+    }
+    sensors[eid] = sensor
     if (!casters[eid]) casters[eid] = createLidarCaster()
     return eid
   }
 
-  function lidarScan(lidar: number): LidarScan {
-    return scans[assertLidar(lidar, 'lidar')]!
+  function lidarScan(lidar: number, which?: 'sweep' | 'slice'): LidarScan {
+    const eid = assertLidar(lidar, 'lidar')
+    if (which === undefined || which === 'sweep') return scans[eid]!
+    if (which !== 'slice') throw new TypeError(`which must be 'sweep' or 'slice', got ${describe(which)}`)
+    const slice = sensors[eid]!.slice
+    if (slice === null) throw new RangeError(`lidar ${eid} is not a rotating lidar: it has no slices`)
+    return slice
   }
 
   function setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void {
@@ -173,7 +241,7 @@ export function installLidars({ world, components, options, collision }: LidarDe
     return castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
   }
 
-  observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined })
+  observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined; sensors[eid] = undefined })
   // A car's lidars go with it (collected first: removing while walking a query would skip some).
   const doomed: number[] = []
   observe(world, onRemove(Car), (car: number) => {
@@ -184,5 +252,5 @@ export function installLidars({ world, components, options, collision }: LidarDe
   })
 
   const lidars = registerQuery(world, [Lidar])
-  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, casters, shared, lidars, components, collision }
+  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, sensors, casters, shared, lidars, components, collision }
 }

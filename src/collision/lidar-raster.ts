@@ -121,7 +121,6 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
   const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
   if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
   if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
-  // bookkeeping first (see lidar-rays.ts: code after a hot loop that never ran deoptimises)
   r.spansValid = true
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
@@ -329,7 +328,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
   const CP = state.Collider.position, CR = state.Collider.rotation
   reserveLidarScan(scan, scan.count + r.touched)
-  const pts = scan.points, rs = scan.rays, dist = scan.distances
+  const pts = scan.points, rs = scan.rays, dist = scan.distances, cols = scan.colliders
   let i = scan.count
   // the current sole plane's pose (rows nearly always share one: the ground)
   let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false
@@ -344,21 +343,24 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
       level = n2 === 0 && n5 === 0 && n8 === 1
     }
     for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
-      let t: number
+      let t: number, e: number
       if (p >= sLo && p <= sHi) {
         if (skip) continue
         const o = 3 * q
         const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
         t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
         if (!(t >= 0)) continue
+        e = k.eid[sc]
       } else {
-        if (bestE[q] < 0) continue
+        e = bestE[q]
+        if (e < 0) continue
         t = bestT[q]
       }
       const cpp = cp[p], range = rangeMin + t
       pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
       rs[i] = q
       dist[i] = range
+      if (cols !== null) cols[i] = e
       i++
     }
   }

@@ -40,28 +40,37 @@ export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64A
   return true
 }
 
-/** Fills rows [y0, y1) of the pattern's world rays into `r`. */
-export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): void {
+/**
+ * Fills rows [y0, y1) of the pattern's world rays into `r`. With `rowPoses` (a rotating sweep),
+ * row y has its own pose: rotation rowPoses[12j .. 12j+8] and position [12j+9 .. 12j+11], j = y − y0
+ * (rotations and finite positions, as interpolated from validated poses); `rot`/`pos` are then the
+ * cache key only.
+ */
+export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number, rowPoses?: Float64Array): void {
   const P = d.pitchCount, n = (y1 - y0) * P
   if (r.dir.length < 3 * n) { r.dir = new Float64Array(3 * n); r.org = new Float64Array(3 * n) }
-  // bookkeeping first: code after a hot loop that never ran before the loop was optimised makes V8
-  // deoptimise on every call
   r.y0 = y0; r.y1 = y1; r.revision = d.revision
   for (let i = 0; i < 9; i++) r.key[i] = rot[i]
   for (let i = 0; i < 3; i++) r.key[9 + i] = pos[i]
   r.key[12] = rangeMin
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, O = r.org, D = r.dir
-  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
-  const px = pos[0], py = pos[1], pz = pos[2]
+  let r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
+  let px = pos[0], py = pos[1], pz = pos[2]
   // a rotation (entries ≤ 1, rows of length 1) cannot overflow or give w = 0; anything else is checked
   let bounded = Number.isFinite(px + py + pz + rangeMin) && Math.abs(rangeMin) < 1e300 && Math.abs(px) < 1e300 && Math.abs(py) < 1e300 && Math.abs(pz) < 1e300
   for (let i = 0; i < 9; i++) if (!(Math.abs(rot[i]) <= 2)) bounded = false
   bounded = bounded && mat3RotationError(rot) <= 1e-6
   // x + (±0) is x for x ≠ 0 and for x = +0; only a −0 coordinate could come out as +0
   r.commonOrigin = bounded && rangeMin === 0 && !Object.is(px, -0) && !Object.is(py, -0) && !Object.is(pz, -0)
+  if (rowPoses !== undefined) { r.commonOrigin = false; r.revision = -1 } // per-row poses: never a cache hit
   let k = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]
+    if (rowPoses !== undefined) {
+      const j = 12 * (y - y0)
+      r0 = rowPoses[j]; r1 = rowPoses[j + 1]; r2 = rowPoses[j + 2]; r3 = rowPoses[j + 3]; r4 = rowPoses[j + 4]; r5 = rowPoses[j + 5]
+      r6 = rowPoses[j + 6]; r7 = rowPoses[j + 7]; r8 = rowPoses[j + 8]; px = rowPoses[j + 9]; py = rowPoses[j + 10]; pz = rowPoses[j + 11]
+    }
     for (let p = 0; p < P; p++, k += 3) {
       const cpp = cp[p]
       const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]

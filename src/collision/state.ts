@@ -15,6 +15,7 @@ import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
+import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
 
 /** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
 export const REBUILD_RATIO = 1.6
@@ -42,6 +43,8 @@ export interface CollisionState {
   freeSlots: number[]
   /** live[eid] = 1 while eid has the Collider component (grows with maxEid). */
   live: Uint8Array
+  /** Each collider's lidar reflectivity in [0, 1] (the addCollider option; grows with live). */
+  reflectivity: Float64Array
   /** Where eid was put by the last builds: 0 nowhere yet, 1 static tree or plane list, 2 dynamic tree. */
   member: Uint8Array
   /** Colliders joined since the last update (they are looked at then: static ones rebuild the static tree). */
@@ -91,7 +94,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     api: undefined as unknown as CollisionState['api'],
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
-    live: new Uint8Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
+    live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
     staticTree: createBvh(), dynamicTree: createBvh(),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
@@ -108,10 +111,11 @@ export function colliderAdded(state: CollisionState, eid: number): void {
   if (eid >= state.live.length) {
     let n = state.live.length
     while (n <= eid) n *= 2
-    const live = new Uint8Array(n), member = new Uint8Array(n)
-    live.set(state.live); member.set(state.member)
-    state.live = live; state.member = member
+    const live = new Uint8Array(n), member = new Uint8Array(n), reflectivity = new Float64Array(n)
+    live.set(state.live); member.set(state.member); reflectivity.set(state.reflectivity)
+    state.live = live; state.member = member; state.reflectivity = reflectivity
   }
+  state.reflectivity[eid] = DEFAULT_REFLECTIVITY
   state.live[eid] = 1
   state.member[eid] = 0
   if (eid > state.maxEid) state.maxEid = eid

@@ -29,6 +29,7 @@ const cxs = new Float64Array(4)
 const cys = new Float64Array(4)
 const fzs = new Float64Array(4)
 const grips = new Float64Array(4)
+const peaks = new Float64Array(4)
 const rrs = new Float64Array(4)
 
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
@@ -123,6 +124,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     tyreDamping(d, tyre)
     cxs[i] = tyre.cx
     cys[i] = tyre.cy
+    peaks[i] = tyre.peak
     const front = i < 2
     const spin = wheels[i]
     spin.omega = omega; spin.inertia = d.iw; spin.damping = tyre.cx; spin.ground = u
@@ -137,6 +139,8 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   let fy = 0
   let mz = 0
   let cHeld = 0
+  let heldForce = 0
+  let heldGrip = 0
   let cY = 0
   let cR = 0
   for (let i = 0; i < 4; i++) {
@@ -154,7 +158,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     fx += fbx
     fy += fby
     mz += xs[i] * fby - ys[i] * fbx
-    if (wheel.held && wheel.torque === 0) cHeld += cx * c * c
+    if (wheel.held && wheel.torque === 0) { cHeld += cx * c * c; heldForce += fbx; heldGrip += (wheel.holding < peaks[i] ? wheel.holding : peaks[i]) * (c < 0 ? -c : c) }
     cY += cx * s * s + cy * c * c
     cR += cy * xs[i] * xs[i] + cx * ys[i] * ys[i]
   }
@@ -179,6 +183,6 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   C.roll[eid] = phi + h * nphid
   C.pitch[eid] = th + h * nthd
 
-  body.fx = fx; body.fy = fy; body.mz = mz; body.heldDamping = cHeld; body.lateralDamping = cY; body.yawDamping = cR
+  body.fx = fx; body.fy = fy; body.mz = mz; body.heldDamping = cHeld; body.heldForce = heldForce; body.heldGrip = heldGrip; body.lateralDamping = cY; body.yawDamping = cR
   integratePlanar(C, d, eid, step, body)
 }

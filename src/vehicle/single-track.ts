@@ -146,7 +146,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     }
 
     // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
-    let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0
+    let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0, peakF = 0, peakR = 0
     let cY = 0
     let cR = 0
     // yaw moment of the uneven brake (and limited-slip drive) forces across an axle, N·m
@@ -170,6 +170,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       let cx = 0
       let cy = 0
       let brakeT = 0
+      let peak = 0
       const fz = 0.5 * fzAxle
       if (fz > 0) {
         const grip = front ? gripF : gripR
@@ -189,6 +190,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
         let stiff = stiffNominal - pairStiffLoss * spread2
         if (stiff < MU_FLOOR * stiffNominal) stiff = MU_FLOOR * stiffNominal
         D *= grip
+        peak = D
         const compliance = front ? 1 + frontCompliance * grip * stiff : 1
         // one division for 1/den and the pair's 1/(den·tan αpeak) (its peak slip angle gives it
         // that stiffness with peak D: tan αpeak = tan αpeak0·D·compliance / (μ0·grip·stiff))
@@ -252,8 +254,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       spin.brakeTorque = brakeT
       spin.frictionTorque = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
       freeSpin(d, step, spin)
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy }
-      else { uR = u; wR = w; cxR = cx; cyR = cy }
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; peakF = peak }
+      else { uR = u; wR = w; cxR = cx; cyR = cy; peakR = peak }
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
@@ -312,8 +314,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const fy = fbyF + ftyR
     const mz = a * fbyF - b * ftyR + turnOut
     let cHeld = 0
-    if (spinF.held && tqF === 0) cHeld += cxF * cd * cd
-    if (spinR.held && tqR === 0) cHeld += cxR
+    let heldForce = 0
+    let heldGrip = 0
+    if (spinF.held && tqF === 0) { cHeld += cxF * cd * cd; heldForce += ftxF * cd - ftyF * sd; heldGrip += (spinF.holding < peakF ? spinF.holding : peakF) * (cd < 0 ? -cd : cd) }
+    if (spinR.held && tqR === 0) { cHeld += cxR; heldForce += ftxR; heldGrip += spinR.holding < peakR ? spinR.holding : peakR }
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
@@ -322,7 +326,12 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const axn = (fx - kDrag * vx) * invM + r * vy
     const ayn = (fy - kDrag * vy) * invM - r * vx
     // (with no wheel held the divisor is exactly 1: skipped)
-    const nvx = cHeld === 0 ? vx + h * axn : vx + (h * axn) / (1 + hOverM * cHeld)
+    let nvx = cHeld === 0 ? vx + h * axn : vx + (h * axn) / (1 + hOverM * cHeld)
+    if (cHeld !== 0) {
+      // static grip (integratePlanar's)
+      const need = (m * (vx + h * (axn - heldForce * invM))) / h
+      if (need <= heldGrip && need >= -heldGrip) nvx = 0
+    }
     let nvy = vy + (h * ayn) / (1 + hOverM * cY)
     let nr = r + (hOverIz * mz) / (1 + hOverIz * cR)
     ax = fx * invM

@@ -30,13 +30,15 @@ export interface WheelSpin {
   free: number
   /** Out: true when friction holds the wheel at rest. */
   held: boolean
+  /** Out: the most force it holds the car with while held (its brake and friction torques' over the radius), N. */
+  holding: number
   /** Drive torque the driveline adds this substep, N·m. */
   torque: number
 }
 
 /** A WheelSpin to fill. */
 export function createWheelSpin(): WheelSpin {
-  return { omega: 0, inertia: 0, damping: 0, ground: 0, brakeTorque: 0, frictionTorque: 0, effectiveInertia: 0, free: 0, held: false, torque: 0 }
+  return { omega: 0, inertia: 0, damping: 0, ground: 0, brakeTorque: 0, frictionTorque: 0, effectiveInertia: 0, free: 0, held: false, holding: 0, torque: 0 }
 }
 
 /** The summed body-frame tyre forces of a substep and the dampings the body update treats implicitly. */
@@ -49,6 +51,10 @@ export interface BodyForces {
   mz: number
   /** Longitudinal damping of the wheels friction holds at rest, N/(m/s). */
   heldDamping: number
+  /** The part of fx those held wheels give, N. */
+  heldForce: number
+  /** Their peak force along the body, N: static grip, the most they can hold the body with. */
+  heldGrip: number
   /** Lateral damping, N/(m/s). */
   lateralDamping: number
   /** Yaw damping, N·m/(rad/s). */
@@ -57,7 +63,7 @@ export interface BodyForces {
 
 /** A BodyForces to fill. */
 export function createBodyForces(): BodyForces {
-  return { fx: 0, fy: 0, mz: 0, heldDamping: 0, lateralDamping: 0, yawDamping: 0 }
+  return { fx: 0, fy: 0, mz: 0, heldDamping: 0, heldForce: 0, heldGrip: 0, lateralDamping: 0, yawDamping: 0 }
 }
 
 // ABS holds a braked wheel's slip ratio at this fraction of the tyre's peak slip
@@ -88,6 +94,7 @@ export function freeSpin(d: ResolvedCar, step: Substep, w: WheelSpin): void {
   w.effectiveInertia = J
   w.free = num / J
   w.held = num === 0
+  w.holding = (brakeT + fricT) / R
 }
 
 // Friction impulse f (≥ 0) on angular momentum-like `num`: reduces |num|, stopping at 0.
@@ -124,7 +131,13 @@ export function integratePlanar(C: CarStore, d: ResolvedCar, eid: number, step: 
   const axn = (fx - k * vx) / m + r * vy
   const ayn = (f.fy - k * vy) / m - r * vx
   // (with no wheel held the divisor is exactly 1: skipped)
-  const nvx = cx === 0 ? vx + h * axn : vx + (h * axn) / (1 + (h * cx) / m)
+  let nvx = cx === 0 ? vx + h * axn : vx + (h * axn) / (1 + (h * cx) / m)
+  if (cx !== 0) {
+    // static grip: held wheels that can stop the body this substep keep it exactly still (a held
+    // tyre is not a damper that lets a steady outside force push the car along)
+    const need = (m * (vx + h * (axn - f.heldForce / m))) / h
+    if (need <= f.heldGrip && need >= -f.heldGrip) nvx = 0
+  }
   const nvy = vy + (h * ayn) / (1 + (h * f.lateralDamping) / m)
   const nr = r + (h * f.mz) / d.iz / (1 + (h * f.yawDamping) / d.iz)
   C.vx[eid] = nvx

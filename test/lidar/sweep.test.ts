@@ -1,0 +1,152 @@
+// Rotating sweeps: a static scene's rotating sweep equals the whole-sweep scan point for point; a
+// moving sensor's sweep equals rayTests per column from the sensor pose interpolated to the
+// column's time; slices stream the sweep; stepMany ≡ step.
+import { describe, expect, it } from 'vitest'
+import { createWorld } from 'bitecs'
+import { createSim, lidarPresets, type LidarScan, type Sim } from '../../src/index'
+import { rng, randomQuat } from './oracle'
+
+const pattern = { yawStart: 0, yawIncrement: (2 * Math.PI) / 240, yawCount: 240, pitchStart: -0.3, pitchIncrement: 0.04, pitchCount: 12 }
+
+function scene(): Sim {
+  const sim = createSim(createWorld())
+  const r = rng(17)
+  const shapes = [{ kind: 'sphere', radius: 1 }, { kind: 'box', halfExtents: [1, 0.5, 1.5] }, { kind: 'capsule', radius: 0.4, halfHeight: 1 }, { kind: 'cylinder', radius: 0.6, halfHeight: 1 }]
+  for (let i = 0; i < 80; i++) sim.addCollider(shapes[i % 4], { position: [(r() - 0.5) * 60, (r() - 0.5) * 60, r() * 2], rotation: randomQuat(r) })
+  return sim
+}
+
+function plain(scan: LidarScan) {
+  return { points: Array.from(scan.points.subarray(0, 3 * scan.count)), rays: Array.from(scan.rays.subarray(0, scan.count)), distances: Array.from(scan.distances.subarray(0, scan.count)) }
+}
+
+/** Slerp of unit quaternions, an independent form of the sweep's interpolation. */
+function slerp(a: number[], b: number[], f: number): number[] {
+  let d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+  const s = d < 0 ? -1 : 1
+  d = Math.abs(d)
+  const th = Math.acos(Math.min(1, d))
+  const w0 = th < 1e-6 ? 1 - f : Math.sin((1 - f) * th) / Math.sin(th), w1 = s * (th < 1e-6 ? f : Math.sin(f * th) / Math.sin(th))
+  const q = [0, 1, 2, 3].map((k) => w0 * a[k] + w1 * b[k])
+  const n = Math.hypot(...q)
+  return q.map((v) => v / n)
+}
+
+function quatOf(m: ArrayLike<number>): number[] {
+  // Shepperd's method on the row-major matrix
+  const t = m[0] + m[4] + m[8]
+  if (t > 0) { const s = Math.sqrt(t + 1) * 2; return [(m[7] - m[5]) / s, (m[2] - m[6]) / s, (m[3] - m[1]) / s, s / 4] }
+  if (m[0] > m[4] && m[0] > m[8]) { const s = Math.sqrt(1 + m[0] - m[4] - m[8]) * 2; return [s / 4, (m[1] + m[3]) / s, (m[2] + m[6]) / s, (m[7] - m[5]) / s] }
+  if (m[4] > m[8]) { const s = Math.sqrt(1 + m[4] - m[0] - m[8]) * 2; return [(m[1] + m[3]) / s, s / 4, (m[5] + m[7]) / s, (m[2] - m[6]) / s] }
+  const s = Math.sqrt(1 + m[8] - m[0] - m[4]) * 2
+  return [(m[2] + m[6]) / s, (m[5] + m[7]) / s, s / 4, (m[3] - m[1]) / s]
+}
+
+function matOf(q: number[]): number[] {
+  const [x, y, z, w] = q
+  return [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]
+}
+
+describe('rotating lidar sweeps', () => {
+  it('in a static scene equal the whole-sweep scan point for point, stamped in sweep order', () => {
+    const sim = scene()
+    const base = { pattern, rangeMin: 0.5, rangeMax: 50, offset: [1, 2, 1.2], hz: 10, attributes: { hits: true, normals: true, intensity: true } }
+    const whole = sim.addLidar(base)
+    const rot = sim.addLidar({ ...base, sweep: 'rotating' })
+    for (let s = 0; s < 6; s++) {
+      expect(sim.lidarScan(rot).count).toBe(0) // no complete sweep yet
+      sim.step(1 / 60)
+    }
+    // six 1/60 s steps: one 10 Hz sweep, and the whole-sweep lidar's first scan
+    const a = sim.lidarScan(whole), b = sim.lidarScan(rot)
+    expect(a.count).toBeGreaterThan(500)
+    expect(plain(b)).toEqual(plain(a))
+    expect(Array.from(b.colliders!.subarray(0, b.count))).toEqual(Array.from(a.colliders!.subarray(0, a.count)))
+    expect(Array.from(b.normals!.subarray(0, 3 * b.count))).toEqual(Array.from(a.normals!.subarray(0, 3 * a.count)))
+    expect(Array.from(b.intensities!.subarray(0, b.count))).toEqual(Array.from(a.intensities!.subarray(0, a.count)))
+    expect(a.times).toBe(null)
+    for (let i = 0; i < b.count; i++) {
+      const y = Math.floor(b.rays[i] / pattern.pitchCount)
+      expect(b.times![i]).toBeCloseTo(y / (pattern.yawCount * 10), 12)
+    }
+    // the next sweep, the same again
+    for (let s = 0; s < 6; s++) sim.step(1 / 60)
+    expect(plain(sim.lidarScan(rot))).toEqual(plain(sim.lidarScan(whole)))
+  })
+
+  it('on a moving car equal per-column rayTests from the interpolated pose, and slices stream the sweep', () => {
+    const sim = scene()
+    const car = sim.addCar({ position: [0, 0], heading: 0.3, speed: 15 })
+    sim.setInput(car, { throttle: 0.6, steer: 0.5, gear: 1 })
+    const lidar = sim.addLidar({ pattern, rangeMin: 0.5, rangeMax: 50, mount: car, offset: [0.2, 0, 1], hz: 10, sweep: 'rotating' })
+    const dt = 1 / 60
+    const poses: { rot: number[]; pos: number[] }[] = []
+    let streamed: number[] = []
+    const record = () => {
+      const L = sim.components.Lidar
+      poses.push({ rot: Array.from(L.pose.subarray(9 * lidar, 9 * lidar + 9)), pos: Array.from(L.origin.subarray(3 * lidar, 3 * lidar + 3)) })
+    }
+    for (let s = 0; s < 6; s++) { sim.step(dt); record() } // the first sweep, from the car's first poses
+    for (let s = 0; s < 6; s++) {
+      sim.step(dt); record()
+      const slice = sim.lidarScan(lidar, 'slice')
+      streamed = streamed.concat(Array.from(slice.rays.subarray(0, slice.count)))
+    }
+    const scan = sim.lidarScan(lidar)
+    expect(streamed).toEqual(Array.from(scan.rays.subarray(0, scan.count))) // the sweep is its slices
+    const start = poses[5], moved = Math.hypot(poses[11].pos[0] - start.pos[0], poses[11].pos[1] - start.pos[1])
+    expect(moved).toBeGreaterThan(1) // the car moves ≥ 1 m during the sweep
+    // the oracle: for each column, the pose interpolated to its time, and rayTest along each ray
+    const sweepStart = 6 * dt
+    let k = 0, maxErr = 0
+    for (let y = 0; y < pattern.yawCount; y++) {
+      const t = y / (pattern.yawCount * 10), step = Math.min(5, Math.floor(t / dt + 1e-9)), f = (t - step * dt) / dt
+      const p0 = poses[5 + step], p1 = poses[6 + step]
+      const R = matOf(slerp(quatOf(p0.rot), quatOf(p1.rot), f)), pos = p0.pos.map((v, i) => v + f * (p1.pos[i] - v))
+      for (let p = 0; p < pattern.pitchCount; p++) {
+        const yaw = pattern.yawStart + y * pattern.yawIncrement, pitch = pattern.pitchStart + p * pattern.pitchIncrement
+        const d = [Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch)]
+        const w = [0, 1, 2].map((i) => R[3 * i] * d[0] + R[3 * i + 1] * d[1] + R[3 * i + 2] * d[2])
+        const h = sim.rayTest(pos.map((v, i) => v + 0.5 * w[i]), w, 49.5, car, 0).at(0)
+        if (!h) continue
+        expect(scan.rays[k]).toBe(y * pattern.pitchCount + p)
+        expect(Math.abs(scan.distances[k] - (0.5 + h.distance))).toBeLessThan(1e-6)
+        expect(scan.times![k]).toBeCloseTo(sweepStart + t, 12)
+        // the point, put in the world with the same interpolated pose, is rayTest's hit
+        for (let i = 0; i < 3; i++) {
+          const world = pos[i] + R[3 * i] * scan.points[3 * k] + R[3 * i + 1] * scan.points[3 * k + 1] + R[3 * i + 2] * scan.points[3 * k + 2]
+          maxErr = Math.max(maxErr, Math.abs(world - h.position[i]))
+        }
+        k++
+      }
+    }
+    expect(k).toBe(scan.count)
+    expect(k).toBeGreaterThan(300)
+    expect(maxErr).toBeLessThan(1e-6)
+  })
+
+  it('is the same bits with stepMany as with step, and with noise across runs', () => {
+    const run = (many: boolean) => {
+      const sim = scene()
+      const car = sim.addCar({ position: [0, 0], speed: 10 })
+      sim.setInput(car, { throttle: 0.5, steer: -0.3, gear: 1 })
+      const lidar = sim.addLidar({ ...lidarPresets.spinning16, pattern: { ...lidarPresets.spinning16.pattern, yawCount: 256, yawIncrement: (2 * Math.PI) / 256 }, mount: car, offset: [0, 0, 1], sweep: 'rotating', noise: { range: 0.02, dropout: 0.1, seed: 5 } })
+      if (many) sim.stepMany(1 / 60, 20)
+      else for (let s = 0; s < 20; s++) sim.step(1 / 60)
+      const scan = sim.lidarScan(lidar)
+      return { ...plain(scan), times: Array.from(scan.times!.subarray(0, scan.count)) }
+    }
+    const a = run(false)
+    expect(a.rays.length).toBeGreaterThan(100)
+    expect(run(false)).toEqual(a)
+    expect(run(true)).toEqual(a)
+  })
+
+  it('refuses a rotating sweep without hz, and slices of a whole-sweep lidar', () => {
+    const sim = scene()
+    expect(() => sim.addLidar({ pattern, rangeMin: 0, rangeMax: 10, sweep: 'rotating' })).toThrow(/hz/)
+    expect(() => sim.addLidar({ pattern, rangeMin: 0, rangeMax: 10, hz: 10, sweep: 'spinning' as never })).toThrow(/options\.sweep/)
+    const whole = sim.addLidar({ pattern, rangeMin: 0, rangeMax: 10 })
+    expect(() => sim.lidarScan(whole, 'slice')).toThrow(/not a rotating lidar/)
+  })
+})
