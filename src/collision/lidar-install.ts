@@ -104,8 +104,11 @@ function countArgument(v: unknown, name: string): number {
   return v
 }
 
+const PATTERN_KEYS = ['yawStart', 'yawIncrement', 'yawCount', 'pitchStart', 'pitchIncrement', 'pitchCount'] as const
+
 function patternArgument(v: unknown): LidarPattern {
   if (v === null || typeof v !== 'object') throw new TypeError(`options.pattern must be { yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount }, got ${describe(v)}`)
+  refuseUnknownKeys(v, PATTERN_KEYS, 'options.pattern')
   const p = v as LidarPattern
   const out: LidarPattern = {
     yawStart: finiteNumber(p.yawStart, 'options.pattern.yawStart'),

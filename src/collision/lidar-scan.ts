@@ -43,9 +43,9 @@ function flag(v: unknown, name: string): boolean {
   return v
 }
 
-/** Throws a TypeError naming the first key of `o` not in `accepted`, and the accepted ones. */
+/** Throws a RangeError naming the first key of `o` not in `accepted`, and the accepted ones. */
 export function refuseUnknownKeys(o: object, accepted: readonly string[], name: string): void {
-  for (const k of Object.keys(o)) if (!accepted.includes(k)) throw new RangeError(`${name}: unknown option '${k}' (accepted: ${accepted.join(', ')})`)
+  for (const k of Object.keys(o)) if (!accepted.includes(k)) throw new RangeError(`${name}.${k} is not an option (expected one of ${accepted.join(', ')})`)
 }
 
 const SCAN_KEYS = ['hits', 'normals', 'intensity'] as const

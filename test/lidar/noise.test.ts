@@ -90,6 +90,6 @@ describe('lidar noise', () => {
     expect(() => sim.addLidar({ ...ok, noise: { range: -1 } })).toThrow(/options\.noise\.range/)
     expect(() => sim.addLidar({ ...ok, noise: { dropout: 2 } })).toThrow(/options\.noise\.dropout/)
     expect(() => sim.addLidar({ ...ok, noise: { seed: 0.5 } })).toThrow(/options\.noise\.seed/)
-    expect(() => sim.addLidar({ ...ok, noise: { sigma: 1 } } as never)).toThrow(/sigma.*accepted: range, dropout, intensityDropout, seed/)
+    expect(() => sim.addLidar({ ...ok, noise: { sigma: 1 } } as never)).toThrow(/sigma.*expected one of range, dropout, intensityDropout, seed/)
   })
 })

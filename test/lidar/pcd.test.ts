@@ -60,7 +60,7 @@ describe('toPcd', () => {
     expect(header(toPcd(createLidarScan())).POINTS).toBe('0')
     expect(() => toPcd(createLidarScan(), { fields: ['intensity'] })).toThrow(/no 'intensity'/)
     expect(() => toPcd(scan, { fields: ['rgb' as never] })).toThrow(/unknown field/)
-    expect(() => toPcd(scan, { ascii: true } as never)).toThrow(/ascii.*accepted: binary, fields/)
+    expect(() => toPcd(scan, { ascii: true } as never)).toThrow(/ascii.*expected one of binary, fields/)
     expect(() => toPcd({} as never)).toThrow(TypeError)
   })
 })
