@@ -44,9 +44,7 @@ export function createStore<S extends Record<string, FieldSpec>>(schema: S, capa
     const [Ctor, stride] = Array.isArray(spec) ? spec : [spec as ArrayCtor, 1]
     store[name] = new Ctor(capacity * stride)
   }
-  // A spread gives V8 a fast-properties object (keys added one by one in a loop leave a
-  // dictionary-mode one, which made every field read in a hot loop a hash lookup).
-  return { ...store } as Store<S>
+  return store as Store<S>
 }
 
 /** Entity ids the store has room for. */

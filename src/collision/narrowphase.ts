@@ -5,8 +5,7 @@
  * normal rotated back. Rules: hits need t in [0, tMax] (both ends included); a tangent ray hits;
  * solid shapes (all but the heightfield) hit at t = 0 when the ray starts inside or on the surface,
  * and then report normal = −direction (there is no entry face).
- * Hot paths pass rays as one Float64Array [ox, oy, oz, dx, dy, dz, tMax] (against boxing of double
- * arguments in calls V8 leaves uninlined; no test checks it yet).
+ * Hot paths pass a ray as one Float64Array record [ox, oy, oz, dx, dy, dz, tMax].
  */
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from './state'

@@ -228,8 +228,7 @@ function finiteOr(v: unknown, fallback: number): number {
  * Never throws: anything non-finite or malformed, or length ≤ 0, gives an empty list.
  */
 export function rayTestInto(state: CollisionState, list: RayCollisionList, start: unknown, direction: unknown, length: unknown, objectId: unknown, localId: unknown, collisionMask: unknown): RayCollisionList {
-  // every call out of here takes integers and arrays, never doubles (against boxing in calls V8
-  // leaves uninlined; no test checks it yet)
+  // the narrowphase takes the ray as one record, not as separate numbers
   list.count = 0
   if (!isVec3(start) || !isVec3(direction) || typeof length !== 'number' || !(length > 0) || !Number.isFinite(length)) return list
   const ox = start[0], oy = start[1], oz = start[2]

@@ -200,8 +200,7 @@ export function setColliderPoseFast(state: CollisionState, eid: number, x: numbe
 export const poseIn = new Float64Array(6)
 
 /**
- * setColliderPoseFast with the pose in poseIn (the pose through an array, not as double arguments,
- * against boxing in calls V8 leaves uninlined; no test checks it yet).
+ * setColliderPoseFast with the pose in poseIn (the pose as one record).
  */
 export function setColliderPoseIn(state: CollisionState, eid: number): void {
   const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
