@@ -131,6 +131,10 @@ function entityId(v: unknown, name: string, prev: number): number {
   return v
 }
 
+function allFinite(a: Float64Array, count: number, name: string): void {
+  for (let k = 0; k < count; k++) if (!Number.isFinite(a[k])) throw new RangeError(`${name}[${k}] must be finite, got ${a[k]}`)
+}
+
 /**
  * Checks the shape of a world snapshot (format, version, every field's type, sizes, finiteness)
  * without looking at a sim; returns it typed. Throws TypeError/RangeError naming the bad field.
@@ -166,8 +170,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const n = `${name}.colliders[${i}]`
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
-    const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 12)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(decodeF64(own(e, 'pose'), `${n}.pose`, 12), 12, `${n}.pose`)
     decodeF64(own(e, 'config'), `${n}.config`, 8)
   })
   prev = -1
@@ -176,15 +179,14 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
     const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 25)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(pose, 12, `${n}.pose`)
     if (!(Number.isFinite(pose[24]) && pose[24] >= 0)) throw new RangeError(`${n}.pose accum must be finite and >= 0, got ${pose[24]}`)
     decodeF64(own(e, 'config'), `${n}.config`, 11)
     const scan = obj(own(e, 'scan'), `${n}.scan`)
     const count = own(scan, 'count')
     if (typeof count !== 'number') throw new TypeError(`${n}.scan.count must be a number, got ${describe(count)}`)
     if (!Number.isInteger(count) || count < 0 || count > 1 << 24) throw new RangeError(`${n}.scan.count must be an integer in [0, 2^24], got ${count}`)
-    const points = decodeF64(own(scan, 'points'), `${n}.scan.points`, 3 * count)
-    for (let k = 0; k < points.length; k++) if (!Number.isFinite(points[k])) throw new RangeError(`${n}.scan.points[${k}] must be finite, got ${points[k]}`)
+    allFinite(decodeF64(own(scan, 'points'), `${n}.scan.points`, 3 * count), 3 * count, `${n}.scan.points`)
     const rays = decodeI32(own(scan, 'rays'), `${n}.scan.rays`, count)
     for (let k = 0; k < count; k++) if (rays[k] < 0 || (k > 0 && rays[k] <= rays[k - 1])) throw new RangeError(`${n}.scan.rays[${k}] must ascend from 0, got ${rays[k]}`)
     const distances = decodeF64(own(scan, 'distances'), `${n}.scan.distances`, count)
