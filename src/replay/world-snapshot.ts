@@ -128,6 +128,10 @@ function entityId(v: unknown, name: string, prev: number): number {
   return v
 }
 
+function allFinite(a: Float64Array, count: number, name: string): void {
+  for (let k = 0; k < count; k++) if (!Number.isFinite(a[k])) throw new RangeError(`${name}[${k}] must be finite, got ${a[k]}`)
+}
+
 /**
  * Checks the shape of a world snapshot (format, version, every field's type, sizes, finiteness)
  * without looking at a sim; returns it typed. Throws TypeError/RangeError naming the bad field.
@@ -163,8 +167,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const n = `${name}.colliders[${i}]`
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
-    const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 12)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(decodeF64(own(e, 'pose'), `${n}.pose`, 12), 12, `${n}.pose`)
     decodeF64(own(e, 'config'), `${n}.config`, 8)
   })
   prev = -1
@@ -173,7 +176,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
     const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 25)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(pose, 12, `${n}.pose`)
     if (!(Number.isFinite(pose[24]) && pose[24] >= 0)) throw new RangeError(`${n}.pose accum must be finite and >= 0, got ${pose[24]}`)
     decodeF64(own(e, 'config'), `${n}.config`, 11)
     checkScanEntry(own(e, 'scan'), `${n}.scan`)
