@@ -142,7 +142,10 @@ const proj = new Float64Array(3)
 const point = new Float64Array(3)
 const accel = new Float64Array(1)
 
-/** Projects car `eid` onto `path` from its last projection and resets distance, laps and status. */
+/**
+ * Projects car `eid` onto `path` and starts its drive there: distance 0 (measured along the line
+ * from this point, so a car set just past a closed path's join is not a lap ahead), no laps, status reset.
+ */
 export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
   point[QUERY_X] = Car.x[eid]
   point[QUERY_Y] = Car.y[eid]
@@ -152,8 +155,8 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   R[o + DRIVER_SEG] = seg
   R[o + DRIVER_GOAL_SEG] = seg
   R[o + DRIVER_S] = s
-  R[o + DRIVER_DISTANCE] = s
-  R[o + DRIVER_START] = s
+  R[o + DRIVER_DISTANCE] = 0
+  R[o + DRIVER_START] = 0
   R[o + DRIVER_LAPS] = 0
   R[o + DRIVER_LATERAL] = proj[PROJ_LAT]
   R[o + DRIVER_TARGET] = profileSpeedAt(path.poly, path.profile, seg, s, accel)

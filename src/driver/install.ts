@@ -15,7 +15,7 @@ export { buildDriverPath } from './path-table'
 
 /** What `sim.aiStatus(car)` reports. */
 export interface AiStatus {
-  /** Distance along the (offset) path, m; on a closed path it keeps accumulating over laps. */
+  /** Distance driven along the (offset) path since setAi, m: 0 at the start; on a closed path it keeps accumulating over laps. */
   distance: number
   /** Full laps driven since setAi (closed paths; 0 on an open path). */
   laps: number
