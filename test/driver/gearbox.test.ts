@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, presets, stadiumPath, type CarDefinition, type Sim } from '../../src/index'
+import { expectSameAcceleration, straightPair } from './straight-pair'
 
 const DT = 1 / 60
 const TRACK = stadiumPath(500, 60, 2) // long straights: the sports car reaches 4th
@@ -71,26 +72,8 @@ describe("setAi's shift option", () => {
 
   it('carries through the path level: a path car accelerates as its shifting driver would and comes back in a gear that fits', () => {
     const sim = createSim(createWorld())
-    const straight: number[] = []
-    for (let x = 0; x <= 3000; x += 5) straight.push(x, 0)
-    const cars = [0, 1].map(() => {
-      const c = sim.addCar({ definition: withBox(presets.hatchback, false), position: [0, 0], speed: 5, lod: 'singleTrack' })
-      sim.setInput(c, { gear: 1 })
-      sim.setAi(c, straight, { maxSpeed: 45, driveAccel: 10, shift: true })
-      return c
-    })
-    sim.setLod(cars[1], 'path')
-    const speeds: number[][] = [[], []]
-    for (let k = 0; k < 60 * 20; k++) {
-      sim.step(DT)
-      cars.forEach((c, i) => speeds[i].push(sim.carState(c).speed))
-    }
-    for (const v of [20, 30, 40]) {
-      const tPhys = speeds[0].findIndex((s) => s >= v), tPath = speeds[1].findIndex((s) => s >= v)
-      expect(tPhys).toBeGreaterThan(0)
-      expect(tPath / tPhys).toBeGreaterThan(0.9)
-      expect(tPath / tPhys).toBeLessThan(1.15)
-    }
+    const { cars, speeds } = straightPair(sim, 20, withBox(presets.hatchback, false), true)
+    expectSameAcceleration(speeds)
     sim.setLod(cars[1], 'singleTrack')
     const back = sim.carState(cars[1])
     expect(back.gear).toBe(sim.carState(cars[0]).gear)
