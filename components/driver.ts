@@ -22,9 +22,9 @@ export const DRIVER_SEG = 0
 export const DRIVER_GOAL_SEG = 1
 /** Arc length of the last projection on the (offset) path, m, in [0, length]. */
 export const DRIVER_S = 2
-/** Distance along the path, m, accumulating over laps on a closed path. */
+/** Distance driven along the (offset) path since setAi, m (0 at the start), accumulating over laps on a closed path. */
 export const DRIVER_DISTANCE = 3
-/** The distance at setAi, m. */
+/** The distance laps count from, m (0: setAi starts distance at 0; older snapshots may hold another). */
 export const DRIVER_START = 4
 /** Full laps since setAi; an integer in [0, 2³¹ − 1]. */
 export const DRIVER_LAPS = 5

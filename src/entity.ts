@@ -11,12 +11,14 @@ export function assertEntity(owner: { readonly world: World }, eid: unknown, nam
 }
 
 /**
- * Throws unless `world` numbers entities plainly: pitlane's stores are typed arrays indexed by
- * entity id, and a versioned id (the version in the high bits) would size them by gigabytes.
+ * Throws unless `world` numbers entities plainly. bitecs 0.4.0's versioned entity index
+ * (withVersioning()) files a recycled id under its full id but looks it up by its id part, so a
+ * live entity can read as removed (and then cannot be removed); pitlane cannot track its cars,
+ * colliders and lidars in such a world (test/hardening/versioned-ids.test.ts pins the defect).
  */
 export function assertUnversioned(world: World): void {
   const index = (world as unknown as Partial<InternalWorld>)[$internal]?.entityIndex
   if (index?.versioning) {
-    throw new RangeError('world uses a versioned entity index (withVersioning()), which pitlane does not support: its stores are indexed by entity id; create the world with createWorld() or createEntityIndex() without versioning')
+    throw new RangeError('world uses a versioned entity index (withVersioning()), which bitecs 0.4.0 gets wrong: it loses track of live entities once an id is recycled (entityExists is false for a live entity, and removeEntity leaves it), so pitlane cannot keep its entities there; create the world with createWorld() or createEntityIndex() without versioning')
   }
 }

@@ -4,6 +4,7 @@
  * pitlane's own systems are registered exactly as a user's are.
  */
 import type { World } from 'bitecs'
+import { optionKeys, optionsObject } from '../src/validate'
 
 /** The phases, in the order they run. */
 export const PHASES = ['lod', 'input', 'vehicle', 'broadphase', 'sensors'] as const
@@ -21,6 +22,9 @@ export interface SystemOptions {
   before?: string | string[]
   after?: string | string[]
 }
+
+/** The keys schedule.add accepts. */
+const SYSTEM_OPTION_KEYS = optionKeys<SystemOptions>({ name: true, phase: true, before: true, after: true })
 
 interface Entry {
   system: System
@@ -118,6 +122,7 @@ export function createSchedule(): Schedule {
     add(system, options) {
       if (typeof system !== 'function') throw new TypeError(`system must be a function (world) => world, got ${typeof system}`)
       if (options === null || typeof options !== 'object') throw new TypeError('options must be { name, phase, before?, after? }')
+      optionsObject(options, 'options', SYSTEM_OPTION_KEYS)
       const { name, phase } = options
       if (typeof name !== 'string' || name === '') throw new TypeError(`options.name must be a non-empty string, got ${String(name)}`)
       if (!PHASES.includes(phase as Phase)) throw new RangeError(`options.phase must be one of ${PHASES.join(', ')}, got ${String(phase)}`)

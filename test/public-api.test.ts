@@ -1,7 +1,8 @@
 // Public API for mods and renderers: the sim clock (time, dt, steps), carDefinition, aiPath, nearestOnPath, and the unchecked collider moves.
 import { describe, expect, it } from 'vitest'
 import { createWorld, removeEntity } from 'bitecs'
-import { createPolyline, createSim, markColliderChanged, mat3FromEuler, nearestOnPath, presets, restoreWorld, setColliderPoseFast, snapshotWorld, type CarDefinition } from '../src/index'
+import { createPolyline, createSim, markColliderChanged, nearestOnPath, presets, restoreWorld, setColliderPoseFast, snapshotWorld, type CarDefinition } from '../src/index'
+import { mat3FromEuler } from '../src/internals'
 
 describe('the sim clock', () => {
   it('starts at zero and adds each host step; inside a system dt is this step and time the time before it', () => {
@@ -147,5 +148,16 @@ describe('setColliderPoseFast and markColliderChanged (unchecked, by sim)', () =
     markColliderChanged(a, ea)
     expect(a.rayTest([0, 3, 1], [1, 0, 0], 100, -1, -1, 1).size()).toBe(0) // a level ray above the ground meets only the box
     expect(a.rayTest([0, 3, 1], [1, 0, 0], 100, -1, -1, 4).at(0)!.collider).toBe(ea)
+  })
+})
+
+describe('the entry points', () => {
+  it('export the user API from pitlane and the math, stride and unchecked helpers only from pitlane/internals', async () => {
+    const pub = Object.keys(await import('../src/index'))
+    const internals = Object.keys(await import('../src/internals'))
+    const inner = /^(vec3|dot3|length3|normalize3|mat3|quat|DRIVER_)|^(castRay|rayCollider|updateBroadphase|setColliderPoseMat3Fast)$/
+    expect(pub.filter((n) => inner.test(n))).toEqual([])
+    for (const n of ['mat3FromEuler', 'mat3FromQuat', 'quatFromMat3', 'vec3', 'normalize3', 'DRIVER_STRIDE', 'castRay']) expect(internals).toContain(n)
+    for (const n of ['createSim', 'LodController', 'snapshotWorld', 'createLidarScan', 'sphere', 'setColliderPoseFast', 'storeGeneration']) expect(pub).toContain(n)
   })
 })

@@ -79,7 +79,6 @@ export function runRace(options: RaceOptions = {}): RaceResult {
   const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
 
-  const startDistance = field.map((f) => sim.aiStatus(f.car)?.distance ?? 0)
   const steps = Math.round(seconds / DT)
   const chunk = 60
   let spent = 0
@@ -93,9 +92,9 @@ export function runRace(options: RaceOptions = {}): RaceResult {
     options.onProgress?.(done / steps)
   }
   const cpu = process.cpuUsage(cpu0)
-  const standings: Standing[] = field.map((f, i) => {
+  const standings: Standing[] = field.map((f) => {
     const st = sim.aiStatus(f.car)
-    return { position: 0, car: f.car, laps: timer.laps(f.car), bestLap: timer.bestLap(f.car), distance: (st?.distance ?? 0) - startDistance[i], maxSpeed: f.maxSpeed }
+    return { position: 0, car: f.car, laps: timer.laps(f.car), bestLap: timer.bestLap(f.car), distance: st?.distance ?? 0, maxSpeed: f.maxSpeed }
   })
   // Laps first, then distance; the car id breaks exact ties so the order never depends on sorting.
   standings.sort((a, b) => b.laps - a.laps || b.distance - a.distance || a.car - b.car)

@@ -1,7 +1,8 @@
 /**
- * Per-point attributes of a lidar scan, worked out after the cast from each point's collider and
- * world ray: what it hit (object, localId), the surface normal and incidence cosine, and an
- * intensity. Only the arrays the scan carries are written.
+ * Per-point attributes of a lidar scan, worked out after the cast from what the cast kept: each
+ * point's collider, world ray and, for a collider other than a plane, the world normal its narrow
+ * phase gave (a plane's normal follows from the plane itself). No shape is tested again. Only the
+ * arrays the scan carries are written.
  *
  * Intensity model: I = ρ · cos θ · exp(−a·r), clamped to [0, 1]: ρ the collider's `reflectivity`
  * (a Lambertian surface, Lambert's cosine law), θ the incidence angle, r the range and a = 0.004 /m
@@ -9,7 +10,6 @@
  * `atmosphere_attenuation_rate`, https://carla.readthedocs.io/en/latest/ref_sensors/#lidar-sensor).
  */
 import { ColliderKind } from '../../components/collider'
-import { rayColliderRay } from './narrowphase'
 import type { LidarScan } from './lidar-scan'
 import type { CollisionState } from './state'
 
@@ -19,28 +19,58 @@ export const LIDAR_ATTENUATION = 0.004
 /** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
 export const DEFAULT_REFLECTIVITY = 0.5
 
-/** The model's intensity of a point: reflectivity · cosine · exp(−LIDAR_ATTENUATION · range), clamped to [0, 1]. */
+/** Whole metres the attenuation table covers. */
+const ATTENUATION_TABLE = 4096
+/** exp(−LIDAR_ATTENUATION·m) for whole metres m. */
+const attenuationByMetre = new Float64Array(ATTENUATION_TABLE).map((_, m) => Math.exp(-LIDAR_ATTENUATION * m))
+
+/**
+ * exp(−LIDAR_ATTENUATION·range), to within a few ulps: the whole metres from a table, the
+ * fraction f by exp(−a·f)'s series to the fifth power (a·f < 0.004, so the rest is below 1e-17),
+ * which costs a point far less than an exp; ranges beyond the table take Math.exp.
+ */
+export function lidarAttenuation(range: number): number {
+  if (!(range >= 0 && range < ATTENUATION_TABLE)) return Math.exp(-LIDAR_ATTENUATION * range)
+  const m = range | 0, u = LIDAR_ATTENUATION * (range - m)
+  return attenuationByMetre[m] * (1 - u * (1 - u * (0.5 - u * (1 / 6 - u * (1 / 24 - u / 120)))))
+}
+
+/**
+ * Points [from, to): intensities[i] (ρ·cos θ so far) times lidarAttenuation(ranges[i]), clamped to
+ * [0, 1] — lidarIntensity's arithmetic, so the same bits. A loop of its own: each point's
+ * attenuation is a chain of dependent multiplies, and here consecutive points' chains overlap.
+ */
+export function attenuateLidarIntensities(intensities: Float64Array, ranges: Float64Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const v = intensities[i] * lidarAttenuation(ranges[i])
+    intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+  }
+}
+
+/** The model's intensity of a point: reflectivity · cosine · exp(−LIDAR_ATTENUATION · range) (lidarAttenuation), clamped to [0, 1]. */
 export function lidarIntensity(reflectivity: number, cosine: number, range: number): number {
-  const i = reflectivity * cosine * Math.exp(-LIDAR_ATTENUATION * range)
+  const i = reflectivity * cosine * lidarAttenuation(range)
   return i > 1 ? 1 : i > 0 ? i : 0
 }
 
 /**
  * Fills the attributes of points [from, scan.count) of `scan`, whose colliders are already in
- * scan.colliders. Point i's world ray is org/dir at 3·(rays[i] − rayBase); `rot` is the sensor
- * rotation (normals go to its frame), or with `rowPoses` (a rotating sweep, as fillLidarRays) the
- * rotation of each point's row; `length` the rays' length. `ray` and `hit` are scratch.
+ * scan.colliders. Point i's world ray is org/dir at 3·(rays[i] − rayBase), and `normals` holds at
+ * the same place the world normal of its hit when the collider is not a plane (rayColliderRay's);
+ * `rot` is the sensor rotation (normals go to its frame), or with `rowPoses` (a rotating sweep, as
+ * fillLidarRays reads them) the rotation of each point's row.
  */
-export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from: number, org: Float64Array, dir: Float64Array, rayBase: number,
-  rot: Float64Array, length: number, ray: Float64Array, hit: Float64Array, rowPoses?: Float64Array, pitchCount = 1): void {
-  const C = state.Collider, kind = C.kind, R = C.rotation, P = C.position, refl = state.reflectivity
+export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from: number, org: Float64Array, dir: Float64Array, hitNormals: Float64Array,
+  rayBase: number, rot: Float64Array, rowPoses?: Float64Array, pitchCount = 1): void {
+  // the store arrays hoisted out of the loop, as every hot loop does (decision 0008)
+  const C = state.Collider, kind = C.kind, R = C.rotation, P = C.position, object = C.object, localId = C.localId, refl = state.reflectivity
   const cols = scan.colliders!, rs = scan.rays, dist = scan.distances
   const objects = scan.objects, localIds = scan.localIds, normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
   const shading = normals !== null || intensities !== null
   let r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   for (let i = from, n = scan.count; i < n; i++) {
     const e = cols[i]
-    if (objects !== null) { objects[i] = C.object[e]; localIds![i] = C.localId[e] }
+    if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
     if (!shading) continue
     const o = 3 * (rs[i] - rayBase)
     const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
@@ -50,10 +80,7 @@ export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from
       const r = 9 * e
       const oz = R[r + 2] * (org[o] - P[3 * e]) + R[r + 5] * (org[o + 1] - P[3 * e + 1]) + R[r + 8] * (org[o + 2] - P[3 * e + 2])
       if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = R[r + 2]; ny = R[r + 5]; nz = R[r + 8] }
-    } else {
-      ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = length
-      if (rayColliderRay(state, e, ray, hit)) { nx = hit[1]; ny = hit[2]; nz = hit[3] } else { nx = -dx; ny = -dy; nz = -dz }
-    }
+    } else { nx = hitNormals[o]; ny = hitNormals[o + 1]; nz = hitNormals[o + 2] }
     const c = -(nx * dx + ny * dy + nz * dz)
     const cosine = c > 1 ? 1 : c > 0 ? c : 0
     if (normals !== null) {
@@ -65,8 +92,8 @@ export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from
       cosines![i] = cosine
     }
     if (intensities !== null) {
-      // lidarIntensity, written out: a call per point would pass (and box) three numbers
-      const v = refl[e] * cosine * Math.exp(-LIDAR_ATTENUATION * dist[i])
+      // lidarIntensity, written out
+      const v = refl[e] * cosine * lidarAttenuation(dist[i])
       intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
     }
   }

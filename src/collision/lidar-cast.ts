@@ -52,6 +52,8 @@ export interface LidarCaster {
   pos: Float64Array
   /** The world rays (cached while pose, rangeMin and pattern are unchanged). */
   rays: LidarRays
+  /** For a scan with attributes: per cached world ray, the world normal of its hit (not kept for planes). */
+  hitNormals: Float64Array
   /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax]. */
   hit: Float64Array
   ray: Float64Array
@@ -75,7 +77,7 @@ export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hit: new Float64Array(4), ray: new Float64Array(7),
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(4), ray: new Float64Array(7),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
     startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0),
   }
@@ -161,25 +163,31 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
   // whole patterns up to the cache limit keep their world rays; larger ones go in chunks of rows
   const rowsPerChunk = yawCount * pitchCount <= LIDAR_RAY_CACHE_MAX ? yawCount : Math.max(1, Math.floor(LIDAR_RAY_CACHE_MAX / pitchCount))
+  const N = scan.colliders === null ? null : lidarHitNormals(c, rowsPerChunk * pitchCount)
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
     const rays = c.rays
-    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit)
-    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan)
-    if (scan.colliders !== null) fillLidarAttributes(state, scan, 0, rays.org, rays.dir, 0, c.rot, length, c.ray, c.hit)
+    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, N)
+    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, N, c.rot)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
-    if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1); tests += (y1 - y0) * pitchCount }
-    else tests += castLists(state, c, rangeMin, length, scan, y0, y1)
-    if (scan.colliders !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, y0 * pitchCount, c.rot, length, c.ray, c.hit)
+    if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, N); tests += (y1 - y0) * pitchCount }
+    else tests += castLists(state, c, rangeMin, length, scan, y0, y1, N)
+    if (N !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, N, y0 * pitchCount, c.rot)
   }
   c.tests = tests
   return scan
+}
+
+/** The caster's per-ray hit normals, with room for `rays` rays. */
+export function lidarHitNormals(c: LidarCaster, rays: number): Float64Array {
+  if (c.hitNormals.length < 3 * rays) c.hitNormals = new Float64Array(3 * rays)
+  return c.hitNormals
 }
 
 // Cost model, ns of CPU time (calibrated by process.cpuUsage on the bench/cases/lidar.mjs scenes
@@ -252,18 +260,19 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
  * Casts rows [y0, y1) of c.dirs' pattern whose world rays are already in c.rays (a rotating
  * sweep's columns, each from its own pose, all within `slack` m and `turn` rad of (rot, pos))
  * against candidates collected around (rot, pos) for this call only: the flat list, the buckets
- * or the BVH, as the cost model picks. The same hits as rayTest along each ray.
+ * or the BVH, as the cost model picks. The same hits as rayTest along each ray; with `hitNormals`
+ * (lidarHitNormals), each hit's world normal goes there as for castLists.
  */
 export function castSweepRows(state: CollisionState, c: LidarCaster, rot: Float64Array, pos: Float64Array, slack: number, turn: number,
-  rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
+  rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   for (let i = 0; i < 9; i++) c.rot[i] = rot[i]
   for (let i = 0; i < 3; i++) c.pos[i] = pos[i]
   if (broadphaseStale(state)) updateBroadphase(state)
   c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y0, y1)
   c.version = -1 // built for this motion only: castLidar never reuses it
   c.scansSinceBuild++
-  if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1)
-  else castLists(state, c, rangeMin, rangeMax - rangeMin, scan, y0, y1)
+  if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
+  else castLists(state, c, rangeMin, rangeMax - rangeMin, scan, y0, y1, hitNormals)
 }
 
 /** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
@@ -291,8 +300,12 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
   scan.count = i + 1
 }
 
-/** Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with early exit; returns the tests run. */
-function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number): number {
+/**
+ * Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with
+ * early exit; returns the tests run. With `N`, each hit's world normal (rayColliderRay's; none for
+ * a plane) goes to N at its ray's offset in c.rays.
+ */
+function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null): number {
   const d = c.dirs, b = c.buckets, k = c.cands
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const cells = c.strategy === LidarStrategy.buckets
@@ -308,7 +321,7 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, leng
       const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
-      let best = length, bestEid = -1
+      let best = length, bestEid = -1, bnx = 0, bny = 0, bnz = 0
       for (;;) {
         const a = i < nE ? E[i] : NONE, bb = j < jEnd ? items[j] : NONE
         let ci: number
@@ -327,16 +340,25 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, leng
         tests++
         const t = lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, best, hit)
         // rayTest's tie rule: equal distances go to the lowest entity id
-        if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e }
+        // a test of a non-plane leaves its world normal in hit[1..3]
+        if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
-      if (bestEid >= 0) { const cpp = cp[p]; pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid) }
+      if (bestEid >= 0) {
+        const cpp = cp[p]
+        pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid)
+        if (N !== null) { N[q] = bnx; N[q + 1] = bny; N[q + 2] = bnz }
+      }
     }
   }
   return tests
 }
 
-/** Casts rays of yaw rows [y0, y1) (in c.rays from row y0) through the collision domain's BVH (exactly rayTest's closest-hit query). */
-export function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number): void {
+/**
+ * Casts rays of yaw rows [y0, y1) (in c.rays from row y0) through the collision domain's BVH
+ * (exactly rayTest's closest-hit query); `N` as for castLists.
+ */
+function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, objectId: number, localId: number, mask: number, scan: LidarScan,
+  y0: number, y1: number, N: Float64Array | null): void {
   const d = c.dirs
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const O = c.rays.org, D = c.rays.dir
@@ -351,6 +373,7 @@ export function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number,
       if (e >= 0) {
         const cpp = cp[p]
         pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p], e)
+        if (N !== null) { N[q] = hit[1]; N[q + 1] = hit[2]; N[q + 2] = hit[3] }
       }
     }
   }

@@ -14,6 +14,8 @@ import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
+import { rayColliderRay } from './narrowphase'
+import { attenuateLidarIntensities } from './lidar-attributes'
 import { ColliderKind } from '../../components/collider'
 import { reserveLidarScan, type LidarScan } from './lidar-scan'
 
@@ -218,10 +220,11 @@ function growSpans(r: LidarRaster, n: number): Int32Array {
  * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
  * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
  * than its lower bound. `org`/`dir` are the cached world rays (`commonOrigin`: all start at
- * org[0..2]); returns the number of tests run.
+ * org[0..2]); with `bestN` (3 per ray), each best hit's world normal goes there unless its
+ * collider is a plane (for the attributes). Returns the number of tests run.
  */
 export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
-  org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array): number {
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array, bestN: Float64Array | null): number {
   const rays = d.yawCount * d.pitchCount
   if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
   if (!r.spansValid) solveSpans(r, d, b, k)
@@ -232,11 +235,11 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
     if (plane) { tests += rasterPlane(state, r, d, i, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
-    if (state.Collider.kind[e] !== ColliderKind.heightfield) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE); continue }
+    if (state.Collider.kind[e] !== ColliderKind.heightfield) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE, bestN); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue
-        testRay(state, e, plane, q, org, dir, ray, hit, bestT, bestE)
+        testRay(state, e, plane, q, org, dir, ray, hit, bestT, bestE, bestN)
         tests++
       }
     }
@@ -284,10 +287,12 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * line: |v·(w × a)| > r·|w × a| (v = centre − start, w the ray, a the axis; no division or root,
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
- * tie rule as testRay. `L` is scratch for the local ray.
+ * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's world
+ * normal goes there: the shape test's local normal turned to the world as rayColliderRay turns it,
+ * or for a start inside or on the surface (t = 0) rayColliderRay's own answer.
  */
 function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
-  commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): number {
+  commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): number {
   const low = k.lowerT[i], e = k.eid[i], kind = state.Collider.kind[e]
   const line = k.lineR2[i] >= 0, ax = k.lx[i], ay = k.ly[i], az = k.lz[i], r2 = k.lineR2[i], slack = k.lineSlack[i]
   const cx = k.sx[i], cy = k.sy[i], cz = k.sz[i]
@@ -310,7 +315,10 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
       L[6] = best
       const t = lidarTestShape(state, e, kind, dir, o, L, hit)
       tests++
-      if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+      if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
+        bestT[q] = t; bestE[q] = e
+        if (bestN !== null) shapeWorldNormal(state, e, t, org, dir, o, L[6], hit, bestN)
+      }
     }
   }
   return tests
@@ -320,18 +328,23 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
  * Appends the raster's hits to the scan, in ray order: every ray some cone reaches, from r.bestT /
  * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
  * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
- * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar.
+ * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar. A scan with
+ * attributes gets them here, from what the loop holds (fillLidarAttributes' rules): `bestN`
+ * (rasterLidar's) gives a non-plane hit's world normal, and `rot` is the sensor rotation.
  */
 export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
-  org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan): void {
+  org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan, bestN: Float64Array | null, rot: Float64Array): void {
   const bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  const CP = state.Collider.position, CR = state.Collider.rotation
+  const C = state.Collider, CP = C.position, CR = C.rotation, kind = C.kind, object = C.object, localId = C.localId, refl = state.reflectivity
   reserveLidarScan(scan, scan.count + r.touched)
   const pts = scan.points, rs = scan.rays, dist = scan.distances, cols = scan.colliders
+  const objects = scan.objects, localIds = scan.localIds, normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
+  const shading = bestN !== null && (normals !== null || intensities !== null)
+  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   let i = scan.count
-  // the current sole plane's pose (rows nearly always share one: the ground)
-  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false
+  // the current sole plane's pose (rows nearly always share one: the ground), and its normal in the sensor frame
+  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false, sn0 = 0, sn1 = 0, sn2 = 0
   for (let y = 0; y < Y; y++) {
     const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
     if (sc >= 0 && sc !== plane) {
@@ -341,16 +354,18 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
       px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
       ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
       level = n2 === 0 && n5 === 0 && n8 === 1
+      sn0 = r0 * n2 + r3 * n5 + r6 * n8; sn1 = r1 * n2 + r4 * n5 + r7 * n8; sn2 = r2 * n2 + r5 * n5 + r8 * n8
     }
     for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
-      let t: number, e: number
+      let t: number, e: number, sole = false
+      const o = 3 * q
       if (p >= sLo && p <= sHi) {
         if (skip) continue
-        const o = 3 * q
         const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
         t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
         if (!(t >= 0)) continue
         e = k.eid[sc]
+        sole = oz > 0 // hit from above: the plane's own normal (else the start is on or below it)
       } else {
         e = bestE[q]
         if (e < 0) continue
@@ -360,18 +375,67 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
       pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
       rs[i] = q
       dist[i] = range
-      if (cols !== null) cols[i] = e
+      if (cols !== null) {
+        cols[i] = e
+        if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
+      }
+      if (shading) {
+        const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+        let nx: number, ny: number, nz: number
+        if (sole) { nx = n2; ny = n5; nz = n8 } else if (kind[e] === ColliderKind.plane) {
+          const m = 9 * e
+          const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
+          if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
+        } else { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] }
+        const c = -(nx * dx + ny * dy + nz * dz)
+        const cosine = c > 1 ? 1 : c > 0 ? c : 0
+        if (normals !== null) {
+          if (sole) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
+            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+          }
+          cosines![i] = cosine
+        }
+        if (intensities !== null) intensities[i] = refl[e] * cosine // × the attenuation, below
+      }
       i++
     }
   }
+  if (shading && intensities !== null) attenuateLidarIntensities(intensities, dist, scan.count, i)
   scan.count = i
 }
 
-/** Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule). */
-function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array): void {
+/**
+ * Tests collider e on ray q and keeps it when nearer (or as near with a lower id: rayTest's rule),
+ * with its world normal in bestN when given (a non-plane test leaves rayColliderRay's in hit[1..3]).
+ */
+function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array,
+  bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): void {
   const best = bestT[q]
   const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, best, hit)
-  if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) { bestT[q] = t; bestE[q] = e }
+  if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
+    bestT[q] = t; bestE[q] = e
+    if (bestN !== null && !plane) { bestN[3 * q] = hit[1]; bestN[3 * q + 1] = hit[2]; bestN[3 * q + 2] = hit[3] }
+  }
+}
+
+/**
+ * Stores in out[o..o+2] the world normal of shape e's hit at t > 0 along ray o, whose local normal
+ * lidarTestShape left in hit[1..3] (turned by e's rotation as rayColliderRay does); a hit at t = 0
+ * (a start inside or on the surface) asks rayColliderRay itself, along the ray within tMax.
+ */
+function shapeWorldNormal(state: CollisionState, e: number, t: number, org: Float64Array, dir: Float64Array, o: number, tMax: number, hit: Float64Array, out: Float64Array): void {
+  if (t === 0) {
+    const ray = worldRayScratch
+    ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
+    rayColliderRay(state, e, ray, hit)
+    out[o] = hit[1]; out[o + 1] = hit[2]; out[o + 2] = hit[3]
+    return
+  }
+  const R = state.Collider.rotation, r = 9 * e, nx = hit[1], ny = hit[2], nz = hit[3]
+  out[o] = R[r] * nx + R[r + 1] * ny + R[r + 2] * nz
+  out[o + 1] = R[r + 3] * nx + R[r + 4] * ny + R[r + 5] * nz
+  out[o + 2] = R[r + 6] * nx + R[r + 7] * ny + R[r + 8] * nz
 }
 
 const rangeScratch = new Int32Array(2)
+const worldRayScratch = new Float64Array(7)

@@ -7,7 +7,7 @@
  * when the sweep completes.
  */
 import type { LidarState, LidarSensor } from './lidar-install'
-import { castSweepRows } from './lidar-cast'
+import { castSweepRows, lidarHitNormals } from './lidar-cast'
 import { fillLidarRays } from './lidar-rays'
 import { updateLidarDirections } from './lidar-directions'
 import { fillLidarAttributes } from './lidar-attributes'
@@ -113,9 +113,10 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
       fillLidarRays(rays, d, r1, p1, rangeMin, y0, y1, rows)
       // every column's pose is within the step's motion of the end pose: candidates padded by it serve them all
       const slack = Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2)
+      const N = slice.colliders === null ? null : lidarHitNormals(caster, (y1 - y0) * P)
       castSweepRows(state.collision, caster, r1, p1, slack > 0 ? slack * (1 + 1e-9) + 1e-9 : 0, turn > 0 ? turn * (1 + 1e-9) + 1e-9 : 0,
-        rangeMin, rangeMin + length, objectId, localId, mask, slice, y0, y1)
-      if (slice.colliders !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, y0 * P, r1, length, caster.ray, caster.hit, rows, P)
+        rangeMin, rangeMin + length, objectId, localId, mask, slice, y0, y1, N)
+      if (N !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, N, y0 * P, r1, rows, P)
       const times = slice.times!, start = time + offset
       for (let i = sliceFrom; i < slice.count; i++) times[i] = start + ((slice.rays[i] / P) | 0) * colTime
       if (noisy) applyLidarNoise(slice, sliceFrom, sensor.sigma, sensor.dropout, sensor.intensityDropout, sensor.seed, scanNumber)

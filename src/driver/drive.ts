@@ -38,6 +38,8 @@ export interface DriverPath {
   readonly closed: boolean
   readonly length: number
   readonly lookahead: number
+  /** The driver works the gearbox (options.shift). */
+  readonly shift: boolean
   readonly endX: number
   readonly endY: number
 }
@@ -71,7 +73,7 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
   return {
     poly, kappa, profile, options, headings, turns, line,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
-    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
+    lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }
 }
 
@@ -118,6 +120,7 @@ export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
+  gear: Int32Array; engineSpeed: Float64Array; shiftTimer: Float64Array
   /** Driver.state: each car's driver record (DRIVER_STRIDE doubles). */
   state: Float64Array
 }
@@ -134,6 +137,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
   V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
+  V.gear = Car.gear; V.engineSpeed = Car.engineSpeed; V.shiftTimer = Car.shiftTimer
   V.state = D.state
 }
 
@@ -142,7 +146,10 @@ const proj = new Float64Array(3)
 const point = new Float64Array(3)
 const accel = new Float64Array(1)
 
-/** Projects car `eid` onto `path` from its last projection and resets distance, laps and status. */
+/**
+ * Projects car `eid` onto `path` and starts its drive there: distance 0 (measured along the line
+ * from this point, so a car set just past a closed path's join is not a lap ahead), no laps, status reset.
+ */
 export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid: number): void {
   point[QUERY_X] = Car.x[eid]
   point[QUERY_Y] = Car.y[eid]
@@ -152,8 +159,8 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   R[o + DRIVER_SEG] = seg
   R[o + DRIVER_GOAL_SEG] = seg
   R[o + DRIVER_S] = s
-  R[o + DRIVER_DISTANCE] = s
-  R[o + DRIVER_START] = s
+  R[o + DRIVER_DISTANCE] = 0
+  R[o + DRIVER_START] = 0
   R[o + DRIVER_LAPS] = 0
   R[o + DRIVER_LATERAL] = proj[PROJ_LAT]
   R[o + DRIVER_TARGET] = profileSpeedAt(path.poly, path.profile, seg, s, accel)

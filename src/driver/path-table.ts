@@ -1,9 +1,11 @@
 /**
  * The sim's table of driver paths. Cars given the same points and options share one record
  * (offset polyline, curvature, profile), so a field of cars on one track touches one set of
- * arrays per step (cache friendly) and setAi on the hundredth car builds nothing.
+ * arrays per step (cache friendly) and setAi on the hundredth car builds nothing. A path object
+ * given again with the same contents is compared with the points read from it last time, not
+ * read and validated again.
  */
-import { createPolyline, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
+import { polylineFromArrays, readPoints, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import { offsetPolyline, pointCurvatures } from './curvature'
 import { buildSpeedProfile } from './profile'
 import { resolveAiOptions, type ResolvedAiOptions } from './options'
@@ -19,16 +21,59 @@ interface SharedPath {
   users: number
 }
 
+/** The points last read from a path object, and the polylines built from them (open, closed). */
+interface ReadPath {
+  x: Float64Array
+  y: Float64Array
+  open: Polyline | undefined
+  closed: Polyline | undefined
+}
+
 /** Driver paths by car, and the shared records behind them (in creation order). */
 export interface PathTable {
   /** Each driven car's path, by entity id (undefined when the car has no driver). */
   readonly byCar: (DriverPath | undefined)[]
   readonly shared: SharedPath[]
+  /** The points read from each path object given (a lookup by identity, never iterated). */
+  readonly inputs: WeakMap<object, ReadPath>
+  /** How many times a path's points were read and validated (the path objects given new or changed). */
+  reads: number
 }
 
 /** Creates an empty table. */
 export function createPathTable(): PathTable {
-  return { byCar: [], shared: [] }
+  return { byCar: [], shared: [], inputs: new WeakMap(), reads: 0 }
+}
+
+/** The same number, bit for bit as far as a polyline's arithmetic can tell (−0 is not 0). */
+const sameNumber = (v: unknown, c: number): boolean => v === c && (c !== 0 || 1 / (v as number) === 1 / c)
+
+/** True when `path` (nested or flat points) holds exactly the points `read` was read from. */
+function samePoints(path: ArrayLike<unknown>, read: ReadPath): boolean {
+  const x = read.x, y = read.y, n = x.length
+  if (path.length === 2 * n && typeof path[0] === 'number') {
+    for (let i = 0; i < n; i++) if (!sameNumber(path[2 * i], x[i]) || !sameNumber(path[2 * i + 1], y[i])) return false
+    return true
+  }
+  if (path.length !== n) return false
+  for (let i = 0; i < n; i++) {
+    const p = path[i] as ArrayLike<unknown> | null
+    if (p === null || typeof p !== 'object' || (p.length !== 2 && p.length !== 3) || !sameNumber(p[0], x[i]) || !sameNumber(p[1], y[i])) return false
+  }
+  return true
+}
+
+/** The validated polyline of `path` (open or closed): from the points read from the same object last time when it still holds them. */
+function basePolyline(table: PathTable, path: unknown, closed: boolean): Polyline {
+  let read = path !== null && typeof path === 'object' ? table.inputs.get(path) : undefined
+  if (read === undefined || !samePoints(path as ArrayLike<unknown>, read)) {
+    const points = readPoints(path, 'path') // (throws naming the bad point)
+    table.reads++
+    read = { x: Float64Array.from(points.x), y: Float64Array.from(points.y), open: undefined, closed: undefined }
+    table.inputs.set(path as object, read)
+  }
+  if (closed) return read.closed ??= polylineFromArrays(read.x, read.y, true, 'path')
+  return read.open ??= polylineFromArrays(read.x, read.y, false, 'path')
 }
 
 function sameBase(a: Polyline, b: Polyline): boolean {
@@ -39,7 +84,8 @@ function sameBase(a: Polyline, b: Polyline): boolean {
 
 function sameOptions(a: ResolvedAiOptions, b: ResolvedAiOptions): boolean {
   return a.maxSpeed === b.maxSpeed && a.lateralAccel === b.lateralAccel && a.brakeDecel === b.brakeDecel &&
-    a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead
+    a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead &&
+    a.shift === b.shift
 }
 
 /**
@@ -48,11 +94,13 @@ function sameOptions(a: ResolvedAiOptions, b: ResolvedAiOptions): boolean {
  */
 export function preparePath(table: PathTable, path: unknown, options: unknown): { path: DriverPath; base: Polyline } {
   const resolved = resolveAiOptions(options)
-  const base = createPolyline(path, resolved.closed, 'path')
+  const base = basePolyline(table, path, resolved.closed)
   for (const rec of table.shared) {
-    if (sameOptions(rec.path.options, resolved) && sameBase(rec.base, base)) return rec
+    if (sameOptions(rec.path.options, resolved) && (rec.base === base || sameBase(rec.base, base))) return rec
   }
-  const poly = offsetPolyline(base, resolved.lateralOffset)
+  // (the segment records take this profile: with no offset the base's are copied, as other options may share the base)
+  const offset = offsetPolyline(base, resolved.lateralOffset)
+  const poly = offset === base ? { ...base, packed: base.packed.slice() } : offset
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
   fillProfileSlots(poly, profile)

@@ -70,14 +70,16 @@ export function readPoints(path: unknown, name: string): { x: number[]; y: numbe
       const p = a[i] as ArrayLike<unknown>
       if (p === null || typeof p !== 'object' || typeof p.length !== 'number') throw new TypeError(`${name}[${i}] must be an [x, y] point, got ${describe(p)}`)
       if (p.length !== 2 && p.length !== 3) throw new RangeError(`${name}[${i}] must be [x, y] (or [x, y, z]), got ${p.length} numbers`)
-      x.push(coordinate(p[0], `${name}[${i}][0]`))
-      y.push(coordinate(p[1], `${name}[${i}][1]`))
+      const px = p[0], py = p[1]
+      x.push(isCoordinate(px) ? px : coordinate(px, `${name}[${i}][0]`))
+      y.push(isCoordinate(py) ? py : coordinate(py, `${name}[${i}][1]`))
     }
   } else {
     if (a.length % 2 !== 0) throw new RangeError(`${name} as a flat array must hold x, y pairs (even length), got length ${a.length}`)
     for (let i = 0; i < a.length; i += 2) {
-      x.push(coordinate(a[i], `${name}[${i}]`))
-      y.push(coordinate(a[i + 1], `${name}[${i + 1}]`))
+      const px = a[i], py = a[i + 1]
+      x.push(isCoordinate(px) ? px : coordinate(px, `${name}[${i}]`))
+      y.push(isCoordinate(py) ? py : coordinate(py, `${name}[${i + 1}]`))
     }
   }
   return { x, y }
@@ -85,6 +87,11 @@ export function readPoints(path: unknown, name: string): { x: number[]; y: numbe
 
 /** Path coordinates beyond this (m) are refused: squared distances would leave double range. */
 export const MAX_COORDINATE = 1e9
+
+// (a valid coordinate is checked without building its name: long paths have many)
+function isCoordinate(v: unknown): v is number {
+  return typeof v === 'number' && v >= -MAX_COORDINATE && v <= MAX_COORDINATE
+}
 
 function coordinate(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`)

@@ -7,7 +7,8 @@
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
 import { hasComponent } from 'bitecs'
-import { ColliderKind, quatFromMat3, quatMultiply, type Sim } from '../index'
+import { ColliderKind, type Sim } from '../index'
+import { quatFromMat3, quatMultiply } from '../math/quat'
 import { assertEntity } from '../entity'
 
 const quat = new Float64Array(4)

@@ -46,42 +46,58 @@ export function base64ToBytes(s: unknown, name: string): Uint8Array {
   return out
 }
 
+interface WordType<A extends Float64Array | Int32Array> {
+  size: number
+  what: string
+  make(n: number): A
+  get(view: DataView, offset: number): number
+  set(view: DataView, offset: number, v: number): void
+}
+
+const F64: WordType<Float64Array> = {
+  size: 8, what: 'numbers', make: (n) => new Float64Array(n),
+  get: (view, o) => view.getFloat64(o, true), set: (view, o, v) => view.setFloat64(o, v, true),
+}
+const I32: WordType<Int32Array> = {
+  size: 4, what: 'integers', make: (n) => new Int32Array(n),
+  get: (view, o) => view.getInt32(o, true), set: (view, o, v) => view.setInt32(o, v, true),
+}
+
 /** Encodes a Float64Array exactly (every bit, -0 and NaN payloads included). */
 export function encodeF64(a: Float64Array): string {
-  const bytes = new Uint8Array(a.length * 8)
-  const view = new DataView(bytes.buffer)
-  for (let i = 0; i < a.length; i++) view.setFloat64(i * 8, a[i], true)
-  return bytesToBase64(bytes)
+  return encodeWords(a, F64)
 }
 
 /** Decodes encodeF64's output; `count` (when given) is the exact length required. */
 export function decodeF64(s: unknown, name: string, count?: number): Float64Array {
-  const bytes = base64ToBytes(s, name)
-  if (bytes.length % 8 !== 0) throw new RangeError(`${name} does not hold whole 8-byte numbers`)
-  const n = bytes.length / 8
-  if (count !== undefined && n !== count) throw new RangeError(`${name} must hold ${count} numbers, got ${n}`)
-  const view = new DataView(bytes.buffer)
-  const out = new Float64Array(n)
-  for (let i = 0; i < n; i++) out[i] = view.getFloat64(i * 8, true)
-  return out
+  return decodeWords(s, name, F64, count)
 }
 
 /** Encodes an Int32Array (little-endian). */
 export function encodeI32(a: Int32Array): string {
-  const bytes = new Uint8Array(a.length * 4)
-  const view = new DataView(bytes.buffer)
-  for (let i = 0; i < a.length; i++) view.setInt32(i * 4, a[i], true)
-  return bytesToBase64(bytes)
+  return encodeWords(a, I32)
 }
 
 /** Decodes encodeI32's output; `count` (when given) is the exact length required. */
 export function decodeI32(s: unknown, name: string, count?: number): Int32Array {
-  const bytes = base64ToBytes(s, name)
-  if (bytes.length % 4 !== 0) throw new RangeError(`${name} does not hold whole 4-byte integers`)
-  const n = bytes.length / 4
-  if (count !== undefined && n !== count) throw new RangeError(`${name} must hold ${count} integers, got ${n}`)
+  return decodeWords(s, name, I32, count)
+}
+
+function encodeWords<A extends Float64Array | Int32Array>(a: A, type: WordType<A>): string {
+  const bytes = new Uint8Array(a.length * type.size)
   const view = new DataView(bytes.buffer)
-  const out = new Int32Array(n)
-  for (let i = 0; i < n; i++) out[i] = view.getInt32(i * 4, true)
+  for (let i = 0; i < a.length; i++) type.set(view, i * type.size, a[i])
+  return bytesToBase64(bytes)
+}
+
+// base64 `s` as whole words of `type` (`count` of them when given).
+function decodeWords<A extends Float64Array | Int32Array>(s: unknown, name: string, type: WordType<A>, count?: number): A {
+  const bytes = base64ToBytes(s, name)
+  if (bytes.length % type.size !== 0) throw new RangeError(`${name} does not hold whole ${type.size}-byte ${type.what}`)
+  const n = bytes.length / type.size
+  if (count !== undefined && n !== count) throw new RangeError(`${name} must hold ${count} ${type.what}, got ${n}`)
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+  const out = type.make(n)
+  for (let i = 0; i < n; i++) out[i] = type.get(view, i * type.size)
   return out
 }

@@ -1,7 +1,7 @@
 /**
  * Whole-world snapshots: every car (the vehicle domain's per-car snapshot, its input record and
- * level), every driver, every collider's pose, every lidar's pose, rate phase and latest scan,
- * and the sim clock, as versioned JSON-safe plain data (numbers that must keep every bit, -0
+ * level), every driver, every collider's pose, every lidar's pose, rate phase and latest scan (a
+ * rotating lidar's sweep in progress too: lidar-snapshot.ts), and the sim clock, as versioned JSON-safe plain data (numbers that must keep every bit, -0
  * included, are base64 Float64Arrays); the colliders' and lidars' fixed configuration is recorded
  * too and must match on restore. restoreWorld validates the whole snapshot first and puts the
  * world back exactly as it was if a domain refuses its part, so a refused snapshot changes nothing.
@@ -9,8 +9,8 @@
 import { query } from 'bitecs'
 import type { Sim } from '../types'
 import { describe } from '../validate'
-import { decodeF64, decodeI32, encodeF64, encodeI32 } from './codec'
-import { reserveLidarScan } from '../collision/lidar-scan'
+import { decodeF64, encodeF64 } from './codec'
+import { checkScanEntry, checkScanFits, checkSweepEntry, checkSweepFits, encodeScan, restoreScan, type ScanEntry, type SweepEntry } from './lidar-snapshot'
 import { checkDriver, pathCache, restoreDriver, rethrow, snapshotDriver, type DriverEntry, type PathEntry, type PathPool } from './driver-snapshot'
 import { decodeSnapshot } from '../vehicle/snapshot'
 
@@ -43,8 +43,8 @@ export interface WorldSnapshot {
    * them in place): pose = position(3) + rotation(9); config = kind, params(4), group, object, localId. */
   colliders: { id: number; pose: string; config: string }[]
   /** Lidars: pose = offset(3), rotation(9), origin(3), pose(9), accum(1); config = mount, pattern(6),
-   * rangeMin, rangeMax, collisionMask, hz; scan = the latest scan. */
-  lidars: { id: number; pose: string; config: string; scan: { count: number; points: string; rays: string; distances: string } }[]
+   * rangeMin, rangeMax, collisionMask, hz; scan = the latest scan; sweep = a rotating lidar's sweep in progress. */
+  lidars: { id: number; pose: string; config: string; scan: ScanEntry; sweep?: SweepEntry }[]
 }
 
 // What a restore cannot change, so must find as it was: a collider's shape and filter ids, and a
@@ -89,13 +89,10 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
     pose.set(Lidar.origin.subarray(3 * id, 3 * id + 3), 12)
     pose.set(Lidar.pose.subarray(9 * id, 9 * id + 9), 15)
     pose[24] = Lidar.accum[id]
-    const s = lidarState.scans[id]!
-    return {
-      id,
-      pose: encodeF64(pose),
-      config: encodeF64(lidarConfig(sim, id)),
-      scan: { count: s.count, points: encodeF64(s.points.subarray(0, 3 * s.count)), rays: encodeI32(s.rays.subarray(0, s.count)), distances: encodeF64(s.distances.subarray(0, s.count)) },
-    }
+    const sensor = lidarState.sensors[id]!
+    const entry: WorldSnapshot['lidars'][number] = { id, pose: encodeF64(pose), config: encodeF64(lidarConfig(sim, id)), scan: encodeScan(lidarState.scans[id]!) }
+    if (sensor.rotating) entry.sweep = { building: encodeScan(sensor.building!), slice: encodeScan(sensor.slice!) }
+    return entry
   })
   return {
     format: WORLD_FORMAT,
@@ -129,6 +126,10 @@ function entityId(v: unknown, name: string, prev: number): number {
   if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) throw new RangeError(`${name} must be a non-negative integer entity id, got ${v}`)
   if (v <= prev) throw new RangeError(`${name} must be greater than the id before it (ids ascend), got ${v}`)
   return v
+}
+
+function allFinite(a: Float64Array, count: number, name: string): void {
+  for (let k = 0; k < count; k++) if (!Number.isFinite(a[k])) throw new RangeError(`${name}[${k}] must be finite, got ${a[k]}`)
 }
 
 /**
@@ -166,8 +167,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const n = `${name}.colliders[${i}]`
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
-    const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 12)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(decodeF64(own(e, 'pose'), `${n}.pose`, 12), 12, `${n}.pose`)
     decodeF64(own(e, 'config'), `${n}.config`, 8)
   })
   prev = -1
@@ -176,19 +176,11 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
     const pose = decodeF64(own(e, 'pose'), `${n}.pose`, 25)
-    for (let k = 0; k < 12; k++) if (!Number.isFinite(pose[k])) throw new RangeError(`${n}.pose[${k}] must be finite, got ${pose[k]}`)
+    allFinite(pose, 12, `${n}.pose`)
     if (!(Number.isFinite(pose[24]) && pose[24] >= 0)) throw new RangeError(`${n}.pose accum must be finite and >= 0, got ${pose[24]}`)
     decodeF64(own(e, 'config'), `${n}.config`, 11)
-    const scan = obj(own(e, 'scan'), `${n}.scan`)
-    const count = own(scan, 'count')
-    if (typeof count !== 'number') throw new TypeError(`${n}.scan.count must be a number, got ${describe(count)}`)
-    if (!Number.isInteger(count) || count < 0 || count > 1 << 24) throw new RangeError(`${n}.scan.count must be an integer in [0, 2^24], got ${count}`)
-    const points = decodeF64(own(scan, 'points'), `${n}.scan.points`, 3 * count)
-    for (let k = 0; k < points.length; k++) if (!Number.isFinite(points[k])) throw new RangeError(`${n}.scan.points[${k}] must be finite, got ${points[k]}`)
-    const rays = decodeI32(own(scan, 'rays'), `${n}.scan.rays`, count)
-    for (let k = 0; k < count; k++) if (rays[k] < 0 || (k > 0 && rays[k] <= rays[k - 1])) throw new RangeError(`${n}.scan.rays[${k}] must ascend from 0, got ${rays[k]}`)
-    const distances = decodeF64(own(scan, 'distances'), `${n}.scan.distances`, count)
-    for (let k = 0; k < count; k++) if (!(Number.isFinite(distances[k]) && distances[k] >= 0)) throw new RangeError(`${n}.scan.distances[${k}] must be finite and >= 0, got ${distances[k]}`)
+    checkScanEntry(own(e, 'scan'), `${n}.scan`)
+    if (own(e, 'sweep') !== undefined) checkSweepEntry(own(e, 'sweep'), `${n}.sweep`)
   })
   return s as WorldSnapshot
 }
@@ -220,10 +212,9 @@ function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
   })
   snap.lidars.forEach((l, i) => {
     if (!sameBits(decodeF64(l.config, 'config'), lidarConfig(sim, l.id))) throw new RangeError(`snap.lidars[${i}].config: lidar ${l.id} has another mount, pattern, range, mask or rate in this sim`)
-    const rays = Lidar.yawCount[l.id] * Lidar.pitchCount[l.id]
-    if (l.scan.count > rays) throw new RangeError(`snap.lidars[${i}].scan has ${l.scan.count} points; lidar ${l.id} casts ${rays} rays`)
-    const r = decodeI32(l.scan.rays, `snap.lidars[${i}].scan.rays`, l.scan.count)
-    if (l.scan.count > 0 && r[l.scan.count - 1] >= rays) throw new RangeError(`snap.lidars[${i}].scan.rays holds ray ${r[l.scan.count - 1]}; lidar ${l.id} casts ${rays} rays`)
+    const rays = Lidar.yawCount[l.id] * Lidar.pitchCount[l.id], lidars = sim.internal.lidars
+    checkScanFits(l.scan, lidars.scans[l.id]!, rays, l.id, `snap.lidars[${i}].scan`)
+    checkSweepFits(l.sweep, lidars.sensors[l.id]!, rays, l.id, `snap.lidars[${i}].sweep`)
   })
 }
 
@@ -250,13 +241,9 @@ function apply(sim: Sim, snap: WorldSnapshot): void {
     Lidar.origin.set(pose.subarray(12, 15), 3 * id)
     Lidar.pose.set(pose.subarray(15, 24), 9 * id)
     Lidar.accum[id] = pose[24]
-    const scan = lidarState.scans[id]!
-    const n = l.scan.count
-    reserveLidarScan(scan, n)
-    scan.points.set(decodeF64(l.scan.points, 'points', 3 * n))
-    scan.rays.set(decodeI32(l.scan.rays, 'rays', n))
-    scan.distances.set(decodeF64(l.scan.distances, 'distances', n))
-    scan.count = n
+    restoreScan(lidarState.scans[id]!, l.scan)
+    const sensor = lidarState.sensors[id]!
+    if (l.sweep !== undefined) { restoreScan(sensor.building!, l.sweep.building); restoreScan(sensor.slice!, l.sweep.slice) }
   }
   const clock = decodeF64(snap.clock, 'clock', 2)
   const simClock = sim.internal.clock

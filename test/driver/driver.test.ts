@@ -55,7 +55,7 @@ describe('setAi / aiStatus / clearAi', () => {
     C.handbrake[car] = 0.25; C.clutch[car] = 0.5; C.gear[car] = 3
     sim.setAi(car, oval, { closed: true })
     const s0 = sim.aiStatus(car)!
-    expect(s0).toEqual({ distance: 0, laps: 0, lateralError: 0, targetSpeed: s0.targetSpeed, finished: false })
+    expect(s0).toEqual({ distance: 0, laps: 0, lateralError: 0, targetSpeed: s0.targetSpeed, finished: false, neutral: false })
     sim.stepMany(1 / 60, 120)
     const st = sim.aiStatus(car)!
     expect(st.distance).toBeGreaterThan(5)
@@ -149,6 +149,33 @@ describe('path records', () => {
     expect(table.shared.map((r) => r.users)).toEqual([2])
     removeEntity(sim.world, b); removeEntity(sim.world, c)
     expect(table.shared).toEqual([])
+  })
+
+  it('are built once for 10 000 setAi calls on one path: its points read once, one record', () => {
+    const sim = createSim(createWorld())
+    const table = sim.internal.drivers.table
+    const path = stadiumPath(400, 100, 2) // (≈ 700 points)
+    const nested = Array.from({ length: path.length / 2 }, (_, i) => [path[2 * i], path[2 * i + 1]])
+    const cars = Array.from({ length: 100 }, (_, k) => addSimpleCar(sim, -200 + 4 * k, -100, 0))
+    const reads = table.reads
+    for (let k = 0; k < 10000; k++) sim.setAi(cars[k % cars.length], k % 2 ? path : nested, { closed: true, maxSpeed: 40 })
+    expect(table.reads - reads).toBe(2) // (the flat and the nested array, each read once)
+    expect(table.shared.map((r) => r.users)).toEqual([100])
+    // a path changed in place is read again; one changed to a bad point is refused, naming it
+    nested[5][1] += 0.5
+    sim.setAi(cars[0], nested, { closed: true, maxSpeed: 40 })
+    expect(table.reads - reads).toBe(3)
+    expect(table.shared.map((r) => r.users)).toEqual([99, 1])
+    nested[7][0] = NaN
+    expect(() => sim.setAi(cars[1], nested, { closed: true, maxSpeed: 40 })).toThrow(/path\[7\]\[0\] must be finite/)
+    expect(table.shared.map((r) => r.users)).toEqual([99, 1]) // (the refusal changed nothing)
+    // other options on the same points keep their own profile (the points' polyline is shared, the segment records are not)
+    sim.setAi(cars[2], path, { closed: true, maxSpeed: 10 })
+    const fast = sim.internal.drivers.paths[cars[3]]!, slow = sim.internal.drivers.paths[cars[2]]!
+    expect(Math.max(...slow.profile)).toBe(10)
+    expect(Math.max(...fast.profile)).toBe(40)
+    expect(sim.aiStatus(cars[2])!.targetSpeed).toBeLessThanOrEqual(10)
+    expect(sim.aiStatus(cars[3])!.targetSpeed).toBeGreaterThan(10)
   })
 })
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, LodController, smoothClosedPath } from '../../src/index'
+import { slotOnPath } from '../grid'
 
 const DT = 1 / 60
 const MINUTES = 5
@@ -17,13 +18,10 @@ const CIRCUIT = smoothClosedPath([
 
 function race(withController: boolean): { distances: number[]; levels: Set<string> } {
   const sim = createSim(createWorld())
-  const n = CIRCUIT.length / 2
   const cars: number[] = []
   for (let i = 0; i < CARS; i++) {
-    const k = Math.floor((i * n) / CARS)
-    const x = CIRCUIT[2 * k], y = CIRCUIT[2 * k + 1]
-    const h = Math.atan2(CIRCUIT[(2 * k + 3) % CIRCUIT.length] - y, CIRCUIT[(2 * k + 2) % CIRCUIT.length] - x)
-    const car = sim.addCar({ position: [x, y], heading: h, speed: 10, lod: 'singleTrack' })
+    const { x, y, heading } = slotOnPath(CIRCUIT, i, CARS)
+    const car = sim.addCar({ position: [x, y], heading, speed: 10, lod: 'singleTrack' })
     sim.setLod(car, 'singleTrack', HZ)
     sim.setInput(car, { gear: 1 })
     sim.setAi(car, CIRCUIT, { closed: true, maxSpeed: 18 + ((i * 7) % 23) }) // 18 … 40 m/s, mixed round the grid

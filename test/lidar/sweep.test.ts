@@ -1,9 +1,10 @@
 // Rotating sweeps: a static scene's rotating sweep equals the whole-sweep scan point for point; a
 // moving sensor's sweep equals rayTests per column from the sensor pose interpolated to the
-// column's time; slices stream the sweep; stepMany ≡ step.
+// column's time; slices stream the sweep; stepMany ≡ step; a world restored mid-sweep continues
+// with the same points.
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
-import { createSim, lidarPresets, type LidarScan, type Sim } from '../../src/index'
+import { createSim, lidarPresets, restoreWorld, snapshotWorld, type LidarScan, type Sim } from '../../src/index'
 import { rng, randomQuat } from './oracle'
 
 const pattern = { yawStart: 0, yawIncrement: (2 * Math.PI) / 240, yawCount: 240, pitchStart: -0.3, pitchIncrement: 0.04, pitchCount: 12 }
@@ -140,6 +141,45 @@ describe('rotating lidar sweeps', () => {
     expect(a.rays.length).toBeGreaterThan(100)
     expect(run(false)).toEqual(a)
     expect(run(true)).toEqual(a)
+  })
+
+  it('restored mid-sweep continues with the same points as the run that was not restored', () => {
+    const build = () => {
+      const sim = scene()
+      const car = sim.addCar({ position: [0, 0], heading: 0.4, speed: 12 })
+      sim.setInput(car, { throttle: 0.5, steer: 0.3, gear: 1 })
+      const lidar = sim.addLidar({ pattern, rangeMin: 0.5, rangeMax: 50, mount: car, offset: [0.2, 0, 1], hz: 10, sweep: 'rotating',
+        attributes: { hits: true, normals: true, intensity: true }, noise: { range: 0.01, dropout: 0.05, seed: 3 } })
+      return { sim, lidar }
+    }
+    const every = (scan: LidarScan) => [scan.count, ...(['points', 'rays', 'distances', 'colliders', 'objects', 'localIds', 'normals', 'cosines', 'intensities', 'times'] as const)
+      .flatMap((k) => Array.from(scan[k]!.subarray(0, (k === 'points' || k === 'normals' ? 3 : 1) * scan.count)))]
+    /** Each step's sweep and slice, for `steps` steps. */
+    const record = (sim: Sim, lidar: number, steps: number) => {
+      const out: number[][] = []
+      for (let s = 0; s < steps; s++) { sim.step(1 / 60); out.push(every(sim.lidarScan(lidar)), every(sim.lidarScan(lidar, 'slice'))) }
+      return out
+    }
+    const a = build()
+    for (let s = 0; s < 9; s++) a.sim.step(1 / 60) // one sweep done, the second half cast
+    const text = JSON.stringify(snapshotWorld(a.sim))
+    const sliceAtSnapshot = every(a.sim.lidarScan(a.lidar, 'slice'))
+    expect(sliceAtSnapshot[0]).toBeGreaterThan(0)
+    const run = record(a.sim, a.lidar, 10) // completes the sweep in progress and half the next
+    expect(run.some((x) => x[0] > 500)).toBe(true)
+    // a fresh sim built the same way (nothing of the sweep in it yet), restored mid-sweep
+    const b = build()
+    restoreWorld(b.sim, JSON.parse(text))
+    expect(every(b.sim.lidarScan(b.lidar, 'slice'))).toEqual(sliceAtSnapshot)
+    expect(record(b.sim, b.lidar, 10)).toEqual(run)
+    // the first sim itself, taken back to the snapshot after its own run went on
+    restoreWorld(a.sim, JSON.parse(text))
+    expect(record(a.sim, a.lidar, 10)).toEqual(run)
+    // a lidar whose scans carry other attributes, or that sweeps otherwise, is refused by name
+    const other = scene()
+    const c = other.addCar({ position: [0, 0], heading: 0.4, speed: 12 })
+    other.addLidar({ pattern, rangeMin: 0.5, rangeMax: 50, mount: c, offset: [0.2, 0, 1], hz: 10, sweep: 'rotating' })
+    expect(() => restoreWorld(other, JSON.parse(text))).toThrow(/snap\.lidars\[0\]\.scan: lidar \d+'s scans do not carry 'colliders'/)
   })
 
   it('refuses a rotating sweep without hz, and slices of a whole-sweep lidar', () => {

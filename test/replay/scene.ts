@@ -2,6 +2,7 @@
 import { createWorld } from 'bitecs'
 import { createSim, type Sim } from '../../src/index'
 import { stadiumPath } from '../../src/driver/path'
+import { slotOnPath } from '../grid'
 
 /** The oval every scene car drives (closed, anticlockwise, 2 m spacing). */
 export const OVAL = stadiumPath(120, 40, 2)
@@ -20,13 +21,10 @@ export function buildScene(opts: SceneOptions = {}): { sim: Sim; cars: number[];
   const { cars: nCars = 6, lidars: nLidars = 2, obstacles: nObs = 4 } = opts
   const levelOf = opts.levelOf ?? ((i: number) => (i % 5 === 0 ? 'full' : i % 5 === 4 ? 'frozen' : 'singleTrack'))
   const sim = createSim(createWorld())
-  const n = OVAL.length / 2
   const cars: number[] = []
   for (let i = 0; i < nCars; i++) {
-    const k = Math.floor((i * n) / nCars)
-    const x = OVAL[2 * k], y = OVAL[2 * k + 1]
-    const nx = OVAL[(2 * k + 2) % OVAL.length], ny = OVAL[(2 * k + 3) % OVAL.length]
-    const car = sim.addCar({ position: [x, y], heading: Math.atan2(ny - y, nx - x), speed: 6 + (i % 3) })
+    const { x, y, heading } = slotOnPath(OVAL, i, nCars)
+    const car = sim.addCar({ position: [x, y], heading, speed: 6 + (i % 3) })
     sim.setAi(car, OVAL, { closed: true, maxSpeed: 14 + (i % 4), lateralOffset: (i % 3) - 1 })
     sim.setInput(car, { gear: 1 }) // the driver leaves the gear to the user: drive
     const level = levelOf(i)

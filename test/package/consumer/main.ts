@@ -9,12 +9,14 @@ import {
   type AddCarOptions, type AiOptions, type CarDefinition, type CarInput, type CarState, type ColliderOptions,
   type LidarOptions, type LodLevel, type Shape, type Sim, type SimOptions,
 } from 'pitlane'
+import * as pitlaneApi from 'pitlane'
+import { mat3FromEuler } from 'pitlane/internals'
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
 }
 
-// A plain world: pitlane refuses a versioned entity index (its stores are indexed by entity id).
+// A plain world: pitlane refuses a versioned entity index (bitecs 0.4.0's loses live entities).
 const world = createWorld()
 const track = surfaceGrid({ origin: [-200, -200], cellSize: 4, columns: 100, rows: 100, palette: [surfaces.tarmac, surfaces.grass] })
 const simOptions: SimOptions = { gravity: 9.81, ground: { height: 0 }, surfaces: track }
@@ -28,6 +30,10 @@ const shapes: Shape[] = [sphere(1), box(1, 2, 0.5), capsule(0.5, 1), cylinder(0.
 const colliderOptions: ColliderOptions = { position: [30, 0, 1], rotation: [0, 0, 0, 1], group: 2, localId: 3, name: 'wall' }
 const colliders = shapes.map((s, i) => sim.addCollider(s, { ...colliderOptions, position: [30 + 5 * i, 0, 1] }))
 sim.setPose(colliders[0]!, [30, 0, 1])
+const turned = new Float64Array(9)
+mat3FromEuler(turned, 0, 0.3, 0, 0)
+sim.setPose(colliders[1]!, [35, 0, 1], turned)
+check(!('mat3FromEuler' in pitlaneApi) && !('DRIVER_STRIDE' in pitlaneApi) && 'createSim' in pitlaneApi, 'pitlane exports the user API, pitlane/internals the helpers')
 
 // Cars, inputs, levels of detail, snapshots.
 const van: CarDefinition = { ...presets.van, mass: 2600 }
@@ -49,6 +55,8 @@ check(storeGeneration(sim.components.Car) >= 0, 'storeGeneration')
 const line = smoothClosedPath([[0, 0], [120, 0], [120, 80], [0, 80]])
 const ai: AiOptions = { maxSpeed: 20, lateralAccel: 5, closed: true, lookahead: 0.6 }
 sim.setAi(other, line, ai)
+check(sim.aiStatus(other)!.neutral, 'a driver in neutral is reported')
+sim.setAi(other, line, { ...ai, shift: true }) // the van stands in neutral: the driver engages drive
 check(pathLength(stadiumPath(50, 20)) > 100, 'stadiumPath')
 
 // Lidars and rays.
