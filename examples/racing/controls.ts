@@ -14,6 +14,8 @@ export interface Controls {
   readonly device: 'keyboard' | 'touch' | 'gamepad'
   /** Writes this step's inputs for `car` (speed m/s, dt s); `hold` keeps the brakes on (the grid). */
   apply(sim: Sim, car: number, speed: number, dt: number, hold: boolean): void
+  /** Forgets the ramps and the selected gear (a new race: in first, pedals up). */
+  reset(): void
 }
 
 /** Controls over the keyboard's and touch pad's digital state and the last gamepad reading. */
@@ -23,6 +25,7 @@ export function createControls(keys: DigitalPad, touch: DigitalPad, gamepad: Pad
   const input = { steer: 0, throttle: 0, brake: 0, handbrake: 0, gear: 1 }
   return {
     get device() { return device },
+    reset() { steer = 0; throttle = 0; brake = 0; gear = 1 },
     apply(sim, car, speed, dt, hold) {
       const limit = 1 / (1 + (speed * speed) / 500)
       const padActive = gamepad.connected && (Math.abs(gamepad.steer) > 0 || gamepad.throttle > 0.02 || gamepad.brake > 0.02 || gamepad.handbrake > 0.02)

@@ -24,8 +24,6 @@ export interface PerfData {
   /** Cars at each level: full, single-track, path, frozen. */
   levels: [number, number, number, number]
   lidarPoints: number | null
-  /** Beyond this distance (m) cars are frozen; null when far cars keep racing. */
-  frozenBeyond: number | null
   device: string
   camera: string
 }
@@ -40,6 +38,8 @@ export interface Hud {
   perf(p: PerfData): void
   /** Fills and shows the results card. */
   results(standings: readonly Standing[], player: number): void
+  /** Back to the grid's HUD for a new race: the results card hidden, the GO! banner due again. */
+  reset(): void
 }
 
 /** Binds the HUD to the page's elements for `entrants`. */
@@ -111,19 +111,13 @@ export function createHud(entrants: readonly Entrant[]): Hud {
     perf(p) {
       const lines = [
         `fps ${p.fps.toFixed(0).padStart(3)}   frame: sim ${p.simMs.toFixed(2)} ms + render ${p.renderMs.toFixed(2)} ms`,
-        `cars  full ${p.levels[0]}  single-track ${p.levels[1]}${p.levels[2] ? `  path ${p.levels[2]}` : ''}  frozen ${p.levels[3]}`,
+        `cars  full ${p.levels[0]}  single-track ${p.levels[1]}  path ${p.levels[2]}${p.levels[3] ? `  frozen ${p.levels[3]}` : ''}`,
         `${p.lidarPoints === null ? 'lidar off' : `lidar ${p.lidarPoints} points`}   input ${p.device}   camera ${p.camera}`,
       ]
       const text = lines.join('\n')
-      if (text === lastPerf && (p.frozenBeyond === null) === !perfEl.querySelector('.warn')) return
+      if (text === lastPerf) return
       lastPerf = text
       perfEl.textContent = text
-      if (p.frozenBeyond !== null) {
-        const warn = document.createElement('div')
-        warn.className = 'warn'
-        warn.textContent = `far cars (over ${p.frozenBeyond} m from the camera) are frozen: they wait until you come near`
-        perfEl.appendChild(warn)
-      }
     },
     results(standings, player) {
       const body = document.querySelector('#results tbody')!
@@ -139,6 +133,10 @@ export function createHud(entrants: readonly Entrant[]): Hud {
         body.appendChild(tr)
       }
       $('results').hidden = false
+    },
+    reset() {
+      bannerUntil = 0
+      $('results').hidden = true
     },
   }
 }

@@ -2,12 +2,13 @@
  * The top-down racing demo: a race on the built-in circuit (grid, start lights, standings, results)
  * between the player and an AI field, drawn with generated car sprites, skid marks, a minimap and a
  * follow camera, with pitlane/pixi's debug renderer as a toggleable overlay. The sim runs at a fixed
- * 60 Hz from pixi's ticker (an accumulator). Settings come from the URL (settings.ts).
+ * 60 Hz from pixi's ticker (an accumulator). Settings come from the URL (settings.ts). Far cars keep
+ * racing at the path level; a restart puts the world back to its grid snapshot, in place.
  * Exposes `window.pitlaneDemo` for the browser test and for tinkering.
  */
 import { Application, Container, CullerPlugin, extensions, GlLimitsSystem, UPDATE_PRIORITY } from 'pixi.js'
 import { createWorld } from 'bitecs'
-import { createSim, LodController, lidarPresets, type CarDefinition, type Sim } from '../../src/index'
+import { createSim, LodController, lidarPresets, restoreWorld, snapshotWorld, type CarDefinition, type Sim } from '../../src/index'
 import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
 import { createTrack, projectOnTrack, trackPath, trackPoint } from '../track'
 import { addCircuit, trackSurfaces, yawMatrix } from '../race/field'
@@ -40,8 +41,10 @@ export interface DemoHandle {
   fps: number
   /** Frames drawn since start. */
   frames: number
-  /** The race: phase and standings. */
+  /** The race: phase and standings (a new object after each restart). */
   race: Race | null
+  /** Races restarted in place since the page loaded. */
+  restarts: number
   /** The settings in force (from the URL). */
   settings: Settings
   /** The player's car. */
@@ -101,7 +104,7 @@ function oneTexturePerBatch(): void {
 }
 const settings = readSettings(location.search)
 const demo: DemoHandle = {
-  ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, settings, player: -1, field: [], lidar: -1,
+  ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, restarts: 0, settings, player: -1, field: [], lidar: -1,
   simMs: 0, renderMs: 0, lidarPoints: 0, carsDrawn: 0, skidMarks: 0, following: -1,
   camera: { x: 0, y: 0, zoom: settings.zoom, rotation: 0 }, paused: false, debug: settings.debug, device: 'keyboard', startupMs: 0, error: null,
 }
@@ -127,15 +130,18 @@ async function main(): Promise<void> {
   const cars = entrants.map((e) => e.car)
   const definitions: CarDefinition[] = cars.map((car) => sim.carDefinition(car))
   const lidar = settings.lidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0, 0, 1.6], attributes: { intensity: true } }) : -1
-  const timer = addLapTimer(sim, { line: track.startLine })
+  let timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
-  const lod = new LodController(sim, { singleTrackBeyond: settings.singleTrackBeyond, frozenBeyond: settings.frozenBeyond, hysteresis: 10 })
+  // far driven cars move along their line (path level) and keep racing; frozen only if the settings say so
+  const lod = new LodController(sim, { singleTrackBeyond: settings.singleTrackBeyond, pathBeyond: settings.pathBeyond, frozenBeyond: settings.frozenBeyond, hysteresis: 10 })
   lod.markExternal(player)
   lod.install({ focus: [sim.components.Car.x[player], sim.components.Car.y[player]] })
-  await addHosting(sim, player, circuit.barriers)
+  const host = await addHosting(sim, player, circuit.barriers)
+  // the grid before the first step: a restart puts the whole world back to it
+  const onGrid = snapshotWorld(sim)
   const path = trackPath(track)
   const { Car } = sim.components
-  const race = createRace({
+  const newRace = () => createRace({
     track, entrants, laps: settings.laps, timer, seed: settings.seed, now: () => sim.time,
     x: (car) => Car.x[car], y: (car) => Car.y[car],
     // lights out: every AI car gets its line and goes
@@ -143,6 +149,7 @@ async function main(): Promise<void> {
       for (const e of entrants) if (!e.player) sim.setAi(e.car, path, { closed: true, maxSpeed: e.maxSpeed, lateralAccel: e.lateralAccel, lateralOffset: e.lateralOffset })
     },
   })
+  let race = newRace()
 
   // The scene: world container in metres (y up), ground first, then marks, shadows, barriers, cars, trees, lidar, debug.
   const art = createCarArt(app.renderer, entrants.map((e, i) => ({ definition: definitions[i], color: e.color, stripe: e.stripe, number: e.number })))
@@ -176,13 +183,33 @@ async function main(): Promise<void> {
   const controls = createControls(keyboard.pad, touch.pad, pad)
   const hud = createHud(entrants)
   const panel = createSettingsPanel(document.getElementById('settings')!, settings, (query) => {
-    // the same query reloads (a restart); a new one navigates
-    if (query === location.search) location.reload()
+    // the same settings restart the race in place; new ones load the page with them
+    if (query === location.search) { panel.toggle(false); restart() }
     else location.search = query
   })
   const pauseCard = document.getElementById('pause')!
   const resultsCard = document.getElementById('results')!
-  const restart = () => location.reload()
+  let acc = 0
+  let resultsShown = false
+  /** A new race with the same settings, without reloading: the world back to the grid, a fresh timer and race. */
+  const restart = () => {
+    // rivals hosted near the player go back to pitlane first (a snapshot restores pitlane's levels)
+    for (const car of cars) if (car !== player && host.sim.hostOf(car) !== null) host.sim.clearHost(car)
+    restoreWorld(sim, onGrid)
+    timer.remove()
+    timer = addLapTimer(sim, { line: track.startLine })
+    race = newRace()
+    demo.race = race
+    skids.clear()
+    controls.reset()
+    hud.reset()
+    resultsShown = false
+    following = player
+    acc = 0
+    setPaused(false)
+    camera.update(view, Car.x[player], Car.y[player], 0, 0, Car.heading[player], app.screen.width, app.screen.height, DT, true)
+    demo.restarts++
+  }
   const setPaused = (on: boolean) => { demo.paused = on; pauseCard.hidden = !on || panel.open }
   const setDebug = (on: boolean) => { demo.debug = on; debugLayer.visible = on; lidarView.layer.visible = !on }
   setDebug(settings.debug)
@@ -214,11 +241,9 @@ async function main(): Promise<void> {
   resultsCard.querySelector<HTMLElement>('[data-action=hide]')!.onclick = () => { resultsCard.hidden = true }
   document.querySelector('#settings [data-action=close]')!.addEventListener('click', () => setPaused(false))
 
-  let acc = 0
   let hudTimer = 0, perfTimer = 0
   let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
   let renderStart = 0
-  let resultsShown = false
   const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
   camera.update(view, Car.x[player], Car.y[player], 0, 0, Car.heading[player], app.screen.width, app.screen.height, DT, true)
   app.ticker.add((ticker) => {
@@ -285,7 +310,7 @@ async function main(): Promise<void> {
       }
       hud.perf({
         fps: demo.fps, simMs: demo.simMs, renderMs: demo.renderMs, levels,
-        lidarPoints: lidar >= 0 ? demo.lidarPoints : null, frozenBeyond: settings.frozenBeyond,
+        lidarPoints: lidar >= 0 ? demo.lidarPoints : null,
         device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)].number}`,
       })
     }

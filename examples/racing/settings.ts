@@ -22,8 +22,9 @@ export interface Settings {
   cars: number
   /** Race length, laps. */
   laps: number
-  /** LOD band edges, m from the camera: single-track beyond, frozen beyond. */
+  /** LOD band edges, m from the camera: single-track beyond, path beyond, frozen beyond (Infinity: never). */
   singleTrackBeyond: number
+  pathBeyond: number
   frozenBeyond: number
   /** The player's lidar scans and is drawn. */
   lidar: boolean
@@ -39,14 +40,14 @@ export interface Settings {
   speed: number
 }
 
-/** The defaults: a 100-car, five-lap race with the lidar on. */
+/** The defaults: a 100-car, five-lap race with the lidar on; far cars race on at the path level, none is frozen. */
 export const DEFAULTS: Readonly<Settings> = Object.freeze({
-  track: 'gp', cars: 100, laps: 5, singleTrackBeyond: 30, frozenBeyond: 300, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
+  track: 'gp', cars: 100, laps: 5, singleTrackBeyond: 30, pathBeyond: 300, frozenBeyond: Infinity, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
 })
 
 /** URL parameter names of the settings. */
 const KEYS: Record<keyof Settings, string> = {
-  track: 'track', cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed',
+  track: 'track', cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', pathBeyond: 'path', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed',
 }
 
 const clampInt = (v: string | null, lo: number, hi: number, fallback: number) => {
@@ -57,6 +58,11 @@ const clampNum = (v: string | null, lo: number, hi: number, fallback: number) =>
   const n = v === null ? NaN : Number(v)
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : fallback
 }
+/** A band edge that may be "never" (Infinity): empty, `never`, `inf` or `Infinity`. */
+const edge = (v: string | null, lo: number, fallback: number) => {
+  if (v !== null && /^(|never|inf|infinity)$/i.test(v.trim())) return Infinity
+  return clampNum(v, lo, 100000, fallback)
+}
 const flag = (v: string | null, fallback: boolean) => (v === null ? fallback : !(v === '0' || v === 'false' || v === 'off'))
 
 /** Reads the settings from a query string; anything missing or malformed takes its default. */
@@ -64,13 +70,16 @@ export function readSettings(search: string): Settings {
   const q = new URLSearchParams(search)
   const d = DEFAULTS
   const singleTrackBeyond = clampNum(q.get(KEYS.singleTrackBeyond), 0, 5000, d.singleTrackBeyond)
+  // the bands nest: single-track ≤ path ≤ frozen
+  const pathBeyond = Math.max(singleTrackBeyond, edge(q.get(KEYS.pathBeyond), 0, d.pathBeyond))
   const cam = q.get(KEYS.camera)
   return {
     track: q.get(KEYS.track) === 'club' ? 'club' : d.track,
     cars: clampInt(q.get(KEYS.cars), 0, 200, d.cars),
     laps: clampInt(q.get(KEYS.laps), 1, 50, d.laps),
     singleTrackBeyond,
-    frozenBeyond: Math.max(singleTrackBeyond, clampNum(q.get(KEYS.frozenBeyond), 0, 100000, d.frozenBeyond)),
+    pathBeyond,
+    frozenBeyond: Math.max(pathBeyond, edge(q.get(KEYS.frozenBeyond), 0, d.frozenBeyond)),
     lidar: flag(q.get(KEYS.lidar), d.lidar),
     camera: cam === 'rotate' || cam === 'follow' ? cam : d.camera,
     zoom: clampNum(q.get(KEYS.zoom), 1, 30, d.zoom),
@@ -86,7 +95,7 @@ export function settingsQuery(s: Settings): string {
   for (const key of Object.keys(KEYS) as (keyof Settings)[]) {
     const v = s[key]
     if (v === DEFAULTS[key]) continue
-    q.set(KEYS[key], typeof v === 'boolean' ? (v ? '1' : '0') : String(v))
+    q.set(KEYS[key], typeof v === 'boolean' ? (v ? '1' : '0') : v === Infinity ? 'never' : String(v))
   }
   const text = q.toString()
   return text ? `?${text}` : ''
@@ -108,8 +117,9 @@ export function createSettingsPanel(root: HTMLElement, current: Settings, onAppl
     for (const key of Object.keys(KEYS) as (keyof Settings)[]) {
       const el = field(key)
       if (!el) continue
-      if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = current[key] as boolean
-      else el.value = String(current[key])
+      const v = current[key]
+      if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = v as boolean
+      else el.value = v === Infinity ? '' : String(v) // an empty band edge reads as never
     }
   }
   form.addEventListener('submit', (e) => {

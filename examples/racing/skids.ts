@@ -17,6 +17,8 @@ export interface Skids {
   update(cx: number, cy: number, radius: number): void
   /** Marks laid so far (the ring keeps the newest). */
   readonly laid: number
+  /** Removes every mark (a new race). */
+  clear(): void
 }
 
 /** Slip angle (rad) past which a tyre leaves a mark: a little beyond the presets' force peak. */
@@ -33,6 +35,8 @@ export function createSkids(sim: Sim, track: Track, cars: readonly number[], def
     boundsArea: new Rectangle(-1e5, -1e5, 2e5, 2e5),
   })
   const ring = layer.particleChildren
+  // every particle ever made, reused in ring order (a clear empties the ring, not the pool)
+  const pool: Particle[] = []
   // last frame's wheel positions, 4 per car (FL, FR, RL, RR), NaN when that wheel was not sliding
   const last = new Float64Array(cars.length * 8).fill(NaN)
   const { Car } = sim.components
@@ -41,8 +45,9 @@ export function createSkids(sim: Sim, track: Track, cars: readonly number[], def
   function mark(x0: number, y0: number, x1: number, y1: number, alpha: number): void {
     const dx = x1 - x0, dy = y1 - y0, len = Math.hypot(dx, dy)
     if (len < 0.05 || len > 4) return
-    let p = ring[next] as Particle | undefined
-    if (!p) { p = new Particle({ texture: square, anchorX: 0.5, anchorY: 0.5 }); ring.push(p) }
+    let p = pool[next] as Particle | undefined
+    if (!p) { p = new Particle({ texture: square, anchorX: 0.5, anchorY: 0.5 }); pool.push(p) }
+    if (ring.length === next) ring.push(p) // filling the ring (again, after a clear)
     const code = surfaceCodeAt(track, x1, y1)
     const dirt = code === SURFACE.grass || code === SURFACE.gravel
     p.x = (x0 + x1) / 2
@@ -59,6 +64,13 @@ export function createSkids(sim: Sim, track: Track, cars: readonly number[], def
   return {
     layer,
     get laid() { return laid },
+    clear() {
+      ring.length = 0
+      next = 0
+      laid = 0
+      last.fill(NaN)
+      layer.update()
+    },
     update(cx, cy, radius) {
       const before = laid
       for (let i = 0; i < cars.length; i++) {

@@ -10,7 +10,7 @@ import { entityExists, hasComponent, query } from 'bitecs'
 import { ColliderKind, type Polyline, type Sim } from '../index'
 
 /** The level of detail of a car as the renderer colours it. */
-export type CarLevel = 'full' | 'singleTrack' | 'frozen'
+export type CarLevel = 'full' | 'singleTrack' | 'path' | 'frozen'
 
 /** Options of createDebugRenderer. */
 export interface DebugRendererOptions {
@@ -64,9 +64,10 @@ export interface DebugRenderer {
 }
 
 /** Default car colours by level of detail. */
-export const LEVEL_COLORS: Readonly<Record<CarLevel, number>> = Object.freeze({ full: 0x4ade80, singleTrack: 0xfacc15, frozen: 0x60a5fa })
+export const LEVEL_COLORS: Readonly<Record<CarLevel, number>> = Object.freeze({ full: 0x4ade80, singleTrack: 0xfacc15, path: 0xc084fc, frozen: 0x60a5fa })
 
-const LEVEL_BY_CODE: CarLevel[] = ['full', 'singleTrack', 'frozen']
+// indexed by Car.level's codes
+const LEVEL_BY_CODE: CarLevel[] = ['full', 'singleTrack', 'frozen', 'path']
 
 interface CarView {
   root: Container

@@ -1,9 +1,10 @@
 /**
  * Browser test of the racing demo: builds it with vite, serves the build with vite preview on a
  * free local port, drives Debian's chromium through playwright-core, and plays it as a user would:
- * the start lights, standings that change, a scripted gamepad steering the player's car, the debug
- * overlay on and off, the frame rate over 5 s with 100 cars, the settings panel changing the car
- * count through the URL, and a fast-forwarded one-lap race to its results and a restart. Checks
+ * the start lights, standings that change with every car racing (far ones at the path level), a
+ * scripted gamepad and touch buttons steering the player's car, the debug overlay on and off, the
+ * frame rate over 5 s with 100 cars, the settings panel changing the car count through the URL,
+ * and a fast-forwarded one-lap race to its results and a restart in place (no reload). Checks
  * sampled pixels and the demo's state, never an exact image; no console errors anywhere. Saves
  * docs/screenshot.png (the README's picture). Skipped with a notice where /usr/bin/chromium is
  * missing, unless PITLANE_E2E=required.
@@ -65,7 +66,6 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     const startError = await page.evaluate(() => window.pitlaneDemo.error)
     if (startError) throw new Error(`demo failed to start: ${startError}`)
   }
-  const phase = () => page.evaluate(() => window.pitlaneDemo.race!.phase)
   const order = () => page.evaluate(() => window.pitlaneDemo.race!.standings().map((s) => s.car))
 
   beforeAll(async () => {
@@ -133,21 +133,36 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     expect(drawn).toBeLessThan(101)
   }, 60_000)
 
-  it('shows the race under way (the README screenshot)', async () => {
+  it('shows the race under way, every car racing, far ones at the path level (the README screenshot)', async () => {
     // Four sim seconds per second to the lights going out, then a few seconds of racing, the camera
     // on the car behind the player (who waits on the grid) so the picture is of the field at speed.
     await open('?speed=4')
+    const distances = () => page.evaluate(() => Object.fromEntries(window.pitlaneDemo.race!.standings().map((s) => [s.car, s.distance])))
     await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'racing' && window.pitlaneDemo.race!.raceTime() > 6, null, { timeout: 120_000, polling: 100 })
+    const d0 = await distances()
     await page.keyboard.press('KeyC')
     await page.waitForFunction(() => window.pitlaneDemo.following !== window.pitlaneDemo.player && window.pitlaneDemo.race!.raceTime() > 9, null, { timeout: 60_000, polling: 100 })
-    const seen = await page.evaluate(() => ({ drawn: window.pitlaneDemo.carsDrawn, speed: window.pitlaneDemo.sim!.carState(window.pitlaneDemo.following).speed }))
+    const d1 = await distances()
+    const seen = await page.evaluate(() => {
+      const d = window.pitlaneDemo
+      const levels: Record<string, number> = {}
+      for (const car of d.field) { const l = d.sim!.getLod(car).level; levels[l] = (levels[l] ?? 0) + 1 }
+      return { drawn: d.carsDrawn, speed: d.sim!.carState(d.following).speed, levels, field: d.field, perf: document.getElementById('perf')!.textContent! }
+    })
     expect(seen.drawn).toBeGreaterThan(3)
     expect(seen.speed).toBeGreaterThan(10)
+    // far cars race on along their lines: some at the path level, none frozen, every AI car 10+ m further on
+    expect(seen.levels.path).toBeGreaterThan(10)
+    expect(seen.levels.frozen).toBeUndefined()
+    expect(seen.perf).toMatch(/path [1-9]/)
+    expect(seen.perf).not.toMatch(/frozen/)
+    const stuck = seen.field.filter((car) => !(d1[car] - d0[car] > 10))
+    expect(stuck).toEqual([])
     await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') })
-    await open('')
   }, 200_000)
 
   it('toggles the debug overlay: LOD tint, colliders and lidar from pitlane/pixi', async () => {
+    // on the race under way (the page of the screenshot, the camera on a car in the field): no reload
     const tint = { full: 0x4ade80, singleTrack: 0xfacc15 }
     const off = await countColors(page, tint, 20)
     await page.keyboard.press('KeyO')
@@ -170,9 +185,9 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     expect(after.standings).toBe(21)
   }, 60_000)
 
-  it('races a fast-forwarded lap of the club circuit: lights, a gamepad, standings, a lap time, results, restart', async () => {
-    // Eight sim seconds per second; no car is frozen, so the field laps while the test drives.
-    await open('?track=club&cars=10&laps=1&speed=8&lidar=0&frozen=5000')
+  it('races a fast-forwarded lap of the club circuit: lights, a gamepad, touch, standings, a lap time, results, restart', async () => {
+    // Eight sim seconds per second; the field laps while the test drives.
+    await open('?track=club&cars=10&laps=1&speed=8&lidar=0')
     const phases = new Set<string>()
     let lit = 0
     const t0 = Date.now()
@@ -208,7 +223,27 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     const right = await page.evaluate((car) => window.pitlaneDemo.sim!.getInput(car).steer, player)
     expect(right).toBeLessThan(-0.1)
     expect(-right).toBeLessThan(left.input.steer)
-    await page.evaluate(() => { const pad = (window as unknown as PadWindow).__pad; pad.axes[0] = 0; pad.buttons[7] = { pressed: false, value: 0 }; pad.buttons[6] = { pressed: true, value: 1 } })
+    await page.evaluate(() => { const pad = (window as unknown as PadWindow).__pad; pad.axes[0] = 0; pad.buttons[7] = { pressed: false, value: 0 }; pad.connected = false })
+    // Touch, as on a phone: a first tap shows the on-screen buttons, then thumbs on throttle and left...
+    const cdp = await context!.newCDPSession(page)
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 })
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number; id: number }[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points })
+    await touch('touchStart', [{ x: 640, y: 360, id: 0 }])
+    await touch('touchEnd', [])
+    await page.waitForSelector('#touch [data-touch=up]', { state: 'visible', timeout: 5_000 })
+    const centre = (name: string) => page.evaluate((n) => { const r = document.querySelector(`#touch [data-touch=${n}]`)!.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 } }, name)
+    const up = { ...(await centre('up')), id: 1 }, leftBtn = { ...(await centre('left')), id: 2 }, rightBtn = { ...(await centre('right')), id: 3 }
+    await touch('touchStart', [up, leftBtn])
+    await page.waitForFunction((car) => { const i = window.pitlaneDemo.sim!.getInput(car); return i.throttle > 0.5 && i.steer > 0.2 }, player, { timeout: 30_000, polling: 50 })
+    expect(await page.evaluate(() => window.pitlaneDemo.device)).toBe('touch')
+    // ...then both thumbs lift and come down on throttle and right: the steer goes the other way
+    await touch('touchEnd', [])
+    await touch('touchStart', [up, rightBtn])
+    await page.waitForFunction((car) => window.pitlaneDemo.sim!.getInput(car).steer < -0.2, player, { timeout: 30_000, polling: 50 })
+    expect((await page.evaluate((car) => window.pitlaneDemo.sim!.getInput(car).throttle, player))).toBeGreaterThan(0.5)
+    await touch('touchEnd', [])
+    await page.waitForFunction((car) => window.pitlaneDemo.sim!.getInput(car).throttle < 0.05, player, { timeout: 30_000, polling: 50 })
+    await cdp.detach()
     // Standings: positions change while the field races.
     const before = await order()
     await page.waitForFunction((b) => window.pitlaneDemo.race!.standings().some((s, i) => s.car !== b[i]), before, { timeout: 120_000, polling: 100 })
@@ -226,9 +261,23 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'finished', null, { timeout: 120_000, polling: 100 })
     await page.waitForSelector('#results:not([hidden])', { timeout: 10_000 })
     expect(await page.evaluate(() => document.querySelectorAll('#results tbody tr').length)).toBe(11)
-    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('#results [data-action=restart]')])
-    await ready()
-    expect(['grid', 'lights']).toContain(await phase())
+    // Restart in place: the same page (a mark set on window survives), the grid again, the clock and laps back to zero.
+    const grid = await page.evaluate(() => { (window as unknown as { __samePage: boolean }).__samePage = true; return window.pitlaneDemo.restarts })
+    await page.click('#results [data-action=restart]')
+    await page.waitForFunction((n) => window.pitlaneDemo.restarts === n + 1, grid, { timeout: 10_000 })
+    const again = await page.evaluate(() => {
+      const d = window.pitlaneDemo
+      return { same: (window as unknown as { __samePage?: boolean }).__samePage === true, phase: d.race!.phase, time: d.race!.raceTime(), results: document.getElementById('results')!.hidden, laps: d.race!.standings().map((s) => s.laps), speed: d.sim!.carState(d.player).speed, onGrid: d.race!.standings().every((s) => s.distance < 0) }
+    })
+    expect(again.same).toBe(true)
+    expect(['grid', 'lights']).toContain(again.phase)
+    expect(again.time).toBe(0)
+    expect(again.results).toBe(true)
+    expect(again.laps).toEqual(Array(11).fill(0))
+    expect(Math.abs(again.speed)).toBeLessThan(0.5)
+    expect(again.onGrid).toBe(true)
+    // and it races again: the lights go out on the restarted race
+    await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'racing', null, { timeout: 60_000, polling: 100 })
     expect(errors).toEqual([])
   }, 300_000)
 })
