@@ -15,6 +15,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
+import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
 
 /** Speed step of an acceleration table, m/s. */
 export const TABLE_STEP = 1
@@ -22,10 +23,13 @@ export const TABLE_STEP = 1
 export const TABLE_SIZE = 121
 /** Rolling resistance coefficient a path car meets (tarmac's). */
 export const PATH_ROLLING_RESISTANCE = 0.012
+/** accelerationTable's `gear` for a manual box its driver shifts (setAi's `shift`). */
+export const DRIVER_SHIFTS = -1
 
 /**
  * The most a car of definition `d` accelerates on a level road at each speed k·TABLE_STEP, m/s²,
- * with the gear `gear` (a manual box), or (automatic, `gear` ≤ 0) the lowest gear whose engine
+ * with the gear `gear` (a manual box), the gear its driver's shift table picks (a manual box,
+ * `gear` DRIVER_SHIFTS), or (automatic) the lowest gear whose engine
  * speed is below the upshift point: engine torque at full throttle through the gearing, limited by
  * the driven axle's grip (static load × mu), less drag and rolling resistance, over the mass with
  * the wheels' and engine's inertia; shifting interrupts the drive for shiftTime per gear change,
@@ -36,7 +40,9 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
   const m = d.mass, R = d.R
   const grip = d.mu * gravity * (d.axleShare[0] > 0 ? 2 * d.fzF / gravity : 0) + d.mu * gravity * (d.axleShare[2] > 0 ? 2 * d.fzR / gravity : 0)
   const rolling = PATH_ROLLING_RESISTANCE * m * gravity
+  const shifts = !d.automatic && gear === DRIVER_SHIFTS ? shiftTable(d) : null
   const gearAt = (v: number): number => {
+    if (shifts) return gearForSpeed(shifts, d.gears, v)
     if (!d.automatic) return gear < 1 ? 0 : gear > d.gears ? d.gears : gear
     let g = 1
     while (g < d.gears && (v / R) * d.overall[g] > d.upW) g++
@@ -62,20 +68,15 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
       const vUp = (d.upW * R) / d.overall[g], vIn = g > 1 ? (d.upW * R) / d.overall[g - 1] : 0
       const inGear = (vUp - vIn) / a
       a *= inGear / (inGear + d.shiftTime)
+    } else if (shifts && g < d.gears && a > 0) {
+      // the same for the driver's shifts
+      const vUp = shifts[g * SHIFT_STRIDE + SHIFT_UP_V], vIn = g > 1 ? shifts[(g - 1) * SHIFT_STRIDE + SHIFT_UP_V] : 0
+      const inGear = (vUp - vIn) / a
+      a *= inGear / (inGear + d.shiftTime)
     }
     out[k] = a
   }
   return out
-}
-
-/** Engine torque at full throttle at engine speed `we` (rad/s), N·m (the definition's curve). */
-function torqueAt(d: ResolvedCar, we: number): number {
-  const cw = d.curveW, ct = d.curveT, n = cw.length
-  if (we <= cw[0]) return ct[0]
-  if (we >= cw[n - 1]) return ct[n - 1]
-  let i = 1
-  while (cw[i] < we) i++
-  return ct[i - 1] + ((we - cw[i - 1]) / (cw[i] - cw[i - 1])) * (ct[i] - ct[i - 1])
 }
 
 /**
@@ -114,9 +115,9 @@ export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: reado
   return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * HERE_STRIDE), hereSeg: new Int32Array(64).fill(-1), herePath: [], gravity, cache: new WeakMap() }
 }
 
-/** Gives car `eid` (taking the path level) the acceleration table of its definition and gear, and room for its segment copy. */
+/** Gives car `eid` (taking the path level, or a new driver there) the acceleration table of its definition and gear, and room for its segment copy. */
 export function assignTable(ps: PathLevelState, eid: number): void {
-  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.Car.gearActual[eid])
+  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
   if (eid >= ps.hereSeg.length) {
     let n = ps.hereSeg.length
     while (n <= eid) n *= 2
@@ -176,8 +177,8 @@ export function enterPath(ps: PathLevelState, eid: number): void {
  * body slip of steady cornering (the rear axle's slip angle for the lateral acceleration v²·κ at
  * the tyres' initial cornering stiffness; the heading turned so the centre of mass still travels
  * along the line), every wheel rolling at its speed, the road wheels at the line's curvature
- * (input and angle), and (automatic) the gear the shift map would hold at the present throttle with
- * the engine at the wheels' speed through it. The driver's integrators carry on as they were.
+ * (input and angle), and the gear the shift map (automatic) or the shifting driver (manual) would
+ * hold at the present throttle with the engine at the wheels' speed through it. The driver's integrators carry on as they were.
  */
 export function leavePath(ps: PathLevelState, eid: number): void {
   const C = ps.Car, R = ps.Driver.state, path = ps.paths[eid], d = ps.defs[eid]!
@@ -199,7 +200,11 @@ export function leavePath(ps: PathLevelState, eid: number): void {
     C.steerAngle[eid] = Math.abs(angle) < d.maxSteer ? angle : Math.sign(angle) * d.maxSteer
   }
   let gear = C.gearActual[eid]
-  if (d.automatic && C.gear[eid] > 0) {
+  if (!d.automatic && path?.shift) {
+    gear = gearForSpeed(shiftTable(d), d.gears, v)
+    C.gear[eid] = gear
+    C.gearActual[eid] = gear
+  } else if (d.automatic && C.gear[eid] > 0) {
     const wheelW = v / d.R, throttle = C.throttle[eid]
     const light = Math.min(d.upW, 2.1 * d.downW), up = light + (d.upW - light) * throttle
     if (gear < 1) gear = 1
