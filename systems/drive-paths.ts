@@ -13,11 +13,11 @@ export function drivePaths(drivers: DriverState, clock: SimClock): System {
 
 /** The path-following drivers: runs each driven, non-frozen car's driver for the host step. */
 function driveAll(world: World, drivers: DriverState, dt: number): World {
-  const { paths, driven, arrays } = drivers
+  const { paths, shiftTables, driven, arrays } = drivers
   hoistDriveArrays(arrays, drivers.Car, drivers.Driver)
   // The query is registered once (query() would build its terms and hash every step).
   commitRemovals(world)
   const cars = driven.dense
-  driveCars(arrays, paths, cars, dt)
+  driveCars(arrays, paths, shiftTables, cars, dt)
   return world
 }

@@ -18,16 +18,24 @@ import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
   DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET,
 } from '../../components/driver'
+import { manualGear, SHIFT_STRIDE } from './gearing'
 import { atan } from './atan'
 import { sinCos } from './sin-cos'
+
+/** The profile's rise (m/s²) that counts as leaving a bend, for a kick-down (a flat profile rounds to ±1e-11). */
+const KICK_MIN_ACCEL = 0.1
 
 // Scratch of driveCars: a projection's query (QUERY_*) and result (PROJ_*), the heading's sin and cos.
 const query = new Float64Array(3)
 const projection = new Float64Array(3)
 const headingSinCos = new Float64Array(2)
 
-/** Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer, throttle, brake and the Driver state. */
-export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], cars: ArrayLike<number>, dt: number): void {
+/**
+ * Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer,
+ * throttle, brake and the Driver state, and (options.shift) the gear: drive engaged, a manual box
+ * shifted by the car's shift table in `shiftTables` (undefined for an automatic).
+ */
+export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], shiftTables: readonly (Float64Array | undefined)[], cars: ArrayLike<number>, dt: number): void {
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
   const wheelbaseA = V.wheelbase, maxSteerA = V.maxSteer, steerA = V.steer, throttleA = V.throttle, brakeA = V.brake
   const R = V.state // each car's driver record (components/driver.ts)
@@ -103,6 +111,18 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const ease = !(vx > CURVE_MIN_SPEED) || side <= start ? 1 : side >= 2 * start ? 0 : 2 - side / start
       throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand * (1 / THROTTLE_ACCEL) : 1) : 0) * ease
       brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? demand * (-1 / BRAKE_DECEL) : 1) : 0) * ease
+    }
+
+    // --- Gear (options.shift): drive engaged; a manual box shifted by the car's table, kicking
+    // down only where the profile rises (out of a bend, not in it: there a shift's jolt in drive
+    // torque upsets a car at its limit).
+    if (path.shift) {
+      const table = shiftTables[eid], gear = V.gear[eid]
+      if (table === undefined) { if (!(gear >= 1)) V.gear[eid] = 1 }
+      else {
+        const kick = p[seg * SEG_STRIDE + SEG_ACCEL] > KICK_MIN_ACCEL ? throttleA[eid] : 0
+        V.gear[eid] = manualGear(table, table.length / SHIFT_STRIDE - 1, gear, absSpeed, V.engineSpeed[eid], kick, V.shiftTimer[eid] > 0)
+      }
     }
 
     // --- Aim: the goal `lookahead` seconds of travel down the path (at least MIN_LOOKAHEAD m,

@@ -38,6 +38,8 @@ export interface DriverPath {
   readonly closed: boolean
   readonly length: number
   readonly lookahead: number
+  /** The driver works the gearbox (options.shift). */
+  readonly shift: boolean
   readonly endX: number
   readonly endY: number
 }
@@ -71,7 +73,7 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
   return {
     poly, kappa, profile, options, headings, turns, line,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
-    lookahead: options.lookahead, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
+    lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }
 }
 
@@ -118,6 +120,7 @@ export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
+  gear: Int32Array; engineSpeed: Float64Array; shiftTimer: Float64Array
   /** Driver.state: each car's driver record (DRIVER_STRIDE doubles). */
   state: Float64Array
 }
@@ -134,6 +137,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
   V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
+  V.gear = Car.gear; V.engineSpeed = Car.engineSpeed; V.shiftTimer = Car.shiftTimer
   V.state = D.state
 }
 

@@ -6,6 +6,8 @@ import type { DriverStore } from '../../components/driver'
 import { assertEntity } from '../entity'
 import type { AiOptions } from './options'
 import type { Polyline } from './polyline'
+import type { ResolvedCar } from '../vehicle/definition'
+import { shiftTable } from './gearing'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
@@ -25,6 +27,8 @@ export interface AiStatus {
   targetSpeed: number
   /** True once the car has stopped at the end of an open path. */
   finished: boolean
+  /** True while the car's gear is neutral: the driver's throttle cannot move it (setInput a gear, or setAi with `shift: true`). */
+  neutral: boolean
 }
 
 /** Driver state of a sim (internal). */
@@ -33,6 +37,8 @@ export interface DriverState {
   paths: (DriverPath | undefined)[]
   /** The path records behind `paths`, shared by cars with the same points and options. */
   table: PathTable
+  /** Each car's shift table when its driver shifts a manual box (options.shift), by entity id. */
+  shiftTables: (Float64Array | undefined)[]
   /** The registered query of driven, non-frozen cars (held, so a step builds no query terms). */
   driven: Query
   /** The Car and Driver arrays the system hoists each run. */
@@ -57,15 +63,18 @@ export interface DriverState {
 export interface DriverDeps {
   world: World
   components: Pick<Components, 'Car' | 'Driver' | 'LodFrozen' | 'LodPath'>
+  /** The vehicle domain's definitions by car (a shifting driver reads the gearing). */
+  defs: readonly (ResolvedCar | undefined)[]
 }
 
 /** Builds the driver domain. */
-export function installDrivers({ world, components }: DriverDeps): DriverState {
+export function installDrivers({ world, components, defs }: DriverDeps): DriverState {
   const { Car, Driver } = components
   const owner = { world }
   const table = createPathTable()
+  const shiftTables: (Float64Array | undefined)[] = []
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  observe(world, onRemove(Driver), (eid: number) => releasePath(table, eid))
+  observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined })
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(owner, car, 'car')
@@ -78,6 +87,7 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
   return {
     paths: table.byCar,
     table,
+    shiftTables,
     driven,
     arrays: createDriveArrays(Car, Driver),
     Car,
@@ -88,6 +98,9 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
         const prepared = preparePath(table, path, options) // validates everything before any write
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
         assignPath(table, eid, prepared)
+        const d = defs[eid]!
+        while (shiftTables.length <= eid) shiftTables.push(undefined)
+        shiftTables[eid] = prepared.path.shift && !d.automatic ? shiftTable(d) : undefined
         startDriver(Car, Driver, prepared.path, eid)
       },
       aiStatus(car) {
@@ -100,6 +113,7 @@ export function installDrivers({ world, components }: DriverDeps): DriverState {
           lateralError: R[o + DRIVER_LATERAL],
           targetSpeed: R[o + DRIVER_TARGET],
           finished: R[o + DRIVER_FINISHED] === 1,
+          neutral: Car.gear[eid] === 0,
         }
       },
       clearAi(car) {

@@ -17,6 +17,12 @@ export interface AiOptions {
   closed?: boolean
   /** Pure-pursuit look-ahead, s of travel (default 0.5; never less than a few metres). */
   lookahead?: number
+  /**
+   * The driver works the gearbox (default false: the gear stays the user's): it engages drive
+   * out of neutral or reverse, and shifts a manual box up and down by the car's torque curve and
+   * ratios (up short of the limiter, down to keep the engine in its band).
+   */
+  shift?: boolean
 }
 
 /** Options with every default filled in. */
@@ -37,13 +43,15 @@ function positiveUpTo(v: unknown, max: number, name: string): number {
   return v as number
 }
 
-const KEYS = optionKeys<AiOptions>({ maxSpeed: true, lateralAccel: true, brakeDecel: true, driveAccel: true, lateralOffset: true, closed: true, lookahead: true })
+const KEYS = optionKeys<AiOptions>({ maxSpeed: true, lateralAccel: true, brakeDecel: true, driveAccel: true, lateralOffset: true, closed: true, lookahead: true, shift: true })
 
 /** Validates `options` (undefined allowed) and fills in defaults; throws naming the bad option. */
 export function resolveAiOptions(options: unknown): ResolvedAiOptions {
   const o = optionsObject<AiOptions>(options, 'options', KEYS)
   const closed = o.closed === undefined ? false : o.closed
   if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be a boolean, got ${describe(closed)}`)
+  const shift = o.shift === undefined ? false : o.shift
+  if (typeof shift !== 'boolean') throw new TypeError(`options.shift must be a boolean, got ${describe(shift)}`)
   return {
     maxSpeed: o.maxSpeed === undefined ? 30 : positiveUpTo(o.maxSpeed, MAX_SPEED, 'options.maxSpeed'),
     lateralAccel: o.lateralAccel === undefined ? 6 : positiveUpTo(o.lateralAccel, MAX_ACCEL, 'options.lateralAccel'),
@@ -52,5 +60,6 @@ export function resolveAiOptions(options: unknown): ResolvedAiOptions {
     lateralOffset: o.lateralOffset === undefined ? 0 : numberInRange(o.lateralOffset, -MAX_OFFSET, MAX_OFFSET, 'options.lateralOffset'),
     closed,
     lookahead: o.lookahead === undefined ? 0.5 : numberInRange(o.lookahead, 0, MAX_LOOKAHEAD, 'options.lookahead'),
+    shift,
   }
 }

@@ -43,7 +43,7 @@ export function installPathLevel({ world, components, drivers, vehicles }: PathL
   drivers.api.setAi = (car, path, options) => {
     setAi(car, path, options)
     const eid = isPath(car)
-    if (eid >= 0) enterPath(state, eid)
+    if (eid >= 0) { assignTable(state, eid); enterPath(state, eid) }
   }
   drivers.api.clearAi = (car) => {
     if (drivers.api.aiStatus(car) !== null && isPath(car) >= 0) vehicles.api.setLod(car, 'singleTrack')

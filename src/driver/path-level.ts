@@ -15,6 +15,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
+import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
 
 /** Speed step of an acceleration table, m/s. */
 export const TABLE_STEP = 1
@@ -22,10 +23,13 @@ export const TABLE_STEP = 1
 export const TABLE_SIZE = 121
 /** Rolling resistance coefficient a path car meets (tarmac's). */
 export const PATH_ROLLING_RESISTANCE = 0.012
+/** accelerationTable's `gear` for a manual box its driver shifts (setAi's `shift`). */
+export const DRIVER_SHIFTS = -1
 
 /**
  * The most a car of definition `d` accelerates on a level road at each speed k·TABLE_STEP, m/s²,
- * with the gear `gear` (a manual box), or (automatic, `gear` ≤ 0) the lowest gear whose engine
+ * with the gear `gear` (a manual box), the gear its driver's shift table picks (a manual box,
+ * `gear` DRIVER_SHIFTS), or (automatic) the lowest gear whose engine
  * speed is below the upshift point: engine torque at full throttle through the gearing, limited by
  * the driven axle's grip (static load × mu), less drag and rolling resistance, over the mass with
  * the wheels' and engine's inertia; shifting interrupts the drive for shiftTime per gear change,
@@ -36,7 +40,9 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
   const m = d.mass, R = d.R
   const grip = d.mu * gravity * (d.axleShare[0] > 0 ? 2 * d.fzF / gravity : 0) + d.mu * gravity * (d.axleShare[2] > 0 ? 2 * d.fzR / gravity : 0)
   const rolling = PATH_ROLLING_RESISTANCE * m * gravity
+  const shifts = !d.automatic && gear === DRIVER_SHIFTS ? shiftTable(d) : null
   const gearAt = (v: number): number => {
+    if (shifts) return gearForSpeed(shifts, d.gears, v)
     if (!d.automatic) return gear < 1 ? 0 : gear > d.gears ? d.gears : gear
     let g = 1
     while (g < d.gears && (v / R) * d.overall[g] > d.upW) g++
@@ -62,21 +68,20 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
       const vUp = (d.upW * R) / d.overall[g], vIn = g > 1 ? (d.upW * R) / d.overall[g - 1] : 0
       const inGear = (vUp - vIn) / a
       a *= inGear / (inGear + d.shiftTime)
+    } else if (shifts && g < d.gears && a > 0) {
+      // the same for the driver's shifts
+      const vUp = shifts[g * SHIFT_STRIDE + SHIFT_UP_V], vIn = g > 1 ? shifts[(g - 1) * SHIFT_STRIDE + SHIFT_UP_V] : 0
+      const inGear = (vUp - vIn) / a
+      a *= inGear / (inGear + d.shiftTime)
     }
     out[k] = a
   }
   return out
 }
 
-/** Engine torque at full throttle at engine speed `we` (rad/s), N·m (the definition's curve). */
-function torqueAt(d: ResolvedCar, we: number): number {
-  const cw = d.curveW, ct = d.curveT, n = cw.length
-  if (we <= cw[0]) return ct[0]
-  if (we >= cw[n - 1]) return ct[n - 1]
-  let i = 1
-  while (cw[i] < we) i++
-  return ct[i - 1] + ((we - cw[i - 1]) / (cw[i] - cw[i - 1])) * (ct[i] - ct[i - 1])
-}
+/** Numbers per car in PathLevelState.here: its segment's DriverPath.packed record, then its DriverPath.line record. */
+export const HERE_STRIDE = SEG_STRIDE + LINE_STRIDE
+const HERE_LINE = SEG_STRIDE
 
 /** What the path level works on: the stores, each driven car's path, definition and acceleration table. */
 export interface PathLevelState {
@@ -86,6 +91,15 @@ export interface PathLevelState {
   defs: readonly (ResolvedCar | undefined)[]
   /** Each path car's acceleration table, by entity id (set when it enters the level). */
   tables: (Float64Array | undefined)[]
+  /**
+   * Each path car's segment records, copied (HERE_STRIDE numbers by entity id): a step reads them
+   * in car order instead of one record far along a long path per car, and copies again only when
+   * the car reaches the next segment.
+   */
+  here: Float64Array
+  /** The segment and path `here` holds for each car (-1 / undefined: nothing yet). */
+  hereSeg: Int32Array
+  herePath: (DriverPath | undefined)[]
   gravity: number
   /** Tables by definition and gear (0: automatic), made once each. */
   cache: WeakMap<ResolvedCar, Map<number, Float64Array>>
@@ -93,12 +107,30 @@ export interface PathLevelState {
 
 /** Creates the path level's state over the stores and tables it reads. */
 export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], gravity: number): PathLevelState {
-  return { Car, Driver, paths, defs, tables: [], gravity, cache: new WeakMap() }
+  return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * HERE_STRIDE), hereSeg: new Int32Array(64).fill(-1), herePath: [], gravity, cache: new WeakMap() }
 }
 
-/** Gives car `eid` (taking the path level) the acceleration table of its definition and gear. */
+/** Gives car `eid` (taking the path level, or a new driver there) the acceleration table of its definition and gear, and room for its segment copy. */
 export function assignTable(ps: PathLevelState, eid: number): void {
-  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.Car.gearActual[eid])
+  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
+  if (eid >= ps.hereSeg.length) {
+    let n = ps.hereSeg.length
+    while (n <= eid) n *= 2
+    const here = new Float64Array(n * HERE_STRIDE), hereSeg = new Int32Array(n).fill(-1)
+    here.set(ps.here); hereSeg.set(ps.hereSeg)
+    ps.here = here; ps.hereSeg = hereSeg
+  }
+  ps.hereSeg[eid] = -1
+  ps.herePath[eid] = undefined
+}
+
+// Copies segment `seg` of `path` into car `eid`'s record in ps.here.
+function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
+  const here = ps.here, h = eid * HERE_STRIDE, p = path.packed, r = seg * SEG_STRIDE, line = path.line, l = seg * LINE_STRIDE
+  for (let k = 0; k < SEG_STRIDE; k++) here[h + k] = p[r + k]
+  for (let k = 0; k < LINE_STRIDE; k++) here[h + HERE_LINE + k] = line[l + k]
+  ps.hereSeg[eid] = seg
+  ps.herePath[eid] = path
 }
 
 function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
@@ -137,8 +169,8 @@ export function enterPath(ps: PathLevelState, eid: number): void {
  * body slip of steady cornering (the rear axle's slip angle for the lateral acceleration v²·κ at
  * the tyres' initial cornering stiffness; the heading turned so the centre of mass still travels
  * along the line), every wheel rolling at its speed, the road wheels at the line's curvature
- * (input and angle), and (automatic) the gear the shift map would hold at the present throttle with
- * the engine at the wheels' speed through it. The driver's integrators carry on as they were.
+ * (input and angle), and the gear the shift map (automatic) or the shifting driver (manual) would
+ * hold at the present throttle with the engine at the wheels' speed through it. The driver's integrators carry on as they were.
  */
 export function leavePath(ps: PathLevelState, eid: number): void {
   const C = ps.Car, R = ps.Driver.state, path = ps.paths[eid], d = ps.defs[eid]!
@@ -160,7 +192,11 @@ export function leavePath(ps: PathLevelState, eid: number): void {
     C.steerAngle[eid] = Math.abs(angle) < d.maxSteer ? angle : Math.sign(angle) * d.maxSteer
   }
   let gear = C.gearActual[eid]
-  if (d.automatic && C.gear[eid] > 0) {
+  if (!d.automatic && path?.shift) {
+    gear = gearForSpeed(shiftTable(d), d.gears, v)
+    C.gear[eid] = gear
+    C.gearActual[eid] = gear
+  } else if (d.automatic && C.gear[eid] > 0) {
     const wheelW = v / d.R, throttle = C.throttle[eid]
     const light = Math.min(d.upW, 2.1 * d.downW), up = light + (d.upW - light) * throttle
     if (gear < 1) gear = 1
@@ -189,7 +225,7 @@ function curvatureAt(path: DriverPath, seg: number, t: number): number {
 
 /** Moves every car of `cars` (at the path level, each with a driver) along its line for a host step of `dt` s. */
 export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: number): void {
-  const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables
+  const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables, here = ps.here, hereSeg = ps.hereSeg, herePath = ps.herePath
   const X = C.x, Y = C.y, headingA = C.heading, speedA = C.speed, vxA = C.vx, yawA = C.yawRate, times = C.time, brakeA = C.brake, throttleA = C.throttle
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
@@ -198,14 +234,16 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     const o = eid * DRIVER_STRIDE
     times[eid] += dt
     if (R[o + DRIVER_FINISHED] === 1) continue
-    const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
-    let seg = R[o + DRIVER_SEG] | 0, r = seg * SEG_STRIDE
+    const segments = path.segments, closed = path.closed, L = path.length
+    let seg = R[o + DRIVER_SEG] | 0
+    if (hereSeg[eid] !== seg || herePath[eid] !== path) copyHere(ps, eid, path, seg)
+    const h = eid * HERE_STRIDE
     let s = R[o + DRIVER_S]
     // the profile's speed here (v² linear along the segment)
-    let t = s - p[r + SEG_S]
-    const len0 = p[r + SEG_LEN]
+    let t = s - here[h + SEG_S]
+    const len0 = here[h + SEG_LEN]
     t = t < 0 ? 0 : t > len0 ? len0 : t
-    const v2 = p[r + SEG_V2] + 2 * p[r + SEG_ACCEL] * t
+    const v2 = here[h + SEG_V2] + 2 * here[h + SEG_ACCEL] * t
     const target = v2 > 0 ? Math.sqrt(v2) : 0
     const v0 = speedA[eid]
     let v: number
@@ -225,18 +263,19 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
     let ds = 0.5 * (v0 + v) * dt
     if (!closed && s + ds >= L) { ds = L - s; v = 0; s = L } else s += ds
-    while (s > p[r + SEG_S] + p[r + SEG_LEN] && (closed || seg < segments - 1)) {
+    while (s > here[h + SEG_S] + here[h + SEG_LEN] && (closed || seg < segments - 1)) {
       seg++
       if (seg === segments) { seg = 0; s -= L }
-      r = seg * SEG_STRIDE
+      copyHere(ps, eid, path, seg)
     }
-    t = s - p[r + SEG_S]
-    X[eid] = p[r + SEG_X] + p[r + SEG_TX] * t
-    Y[eid] = p[r + SEG_Y] + p[r + SEG_TY] * t
-    headingA[eid] = lineHeading(path, seg, t, headingA[eid])
+    t = s - here[h + SEG_S]
+    X[eid] = here[h + SEG_X] + here[h + SEG_TX] * t
+    Y[eid] = here[h + SEG_Y] + here[h + SEG_TY] * t
+    const heading = here[h + HERE_LINE + LINE_HEADING] + here[h + HERE_LINE + LINE_TURN_RATE] * t, near = headingA[eid]
+    headingA[eid] = heading + 2 * Math.PI * Math.round((near - heading) * (1 / (2 * Math.PI)))
     speedA[eid] = v
     vxA[eid] = v
-    yawA[eid] = v * curvatureAt(path, seg, t)
+    yawA[eid] = v * (here[h + HERE_LINE + LINE_KAPPA] + here[h + HERE_LINE + LINE_KAPPA_RATE] * t)
     R[o + DRIVER_SEG] = seg
     R[o + DRIVER_S] = s
     const distance = R[o + DRIVER_DISTANCE] + ds

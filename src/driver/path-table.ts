@@ -84,7 +84,8 @@ function sameBase(a: Polyline, b: Polyline): boolean {
 
 function sameOptions(a: ResolvedAiOptions, b: ResolvedAiOptions): boolean {
   return a.maxSpeed === b.maxSpeed && a.lateralAccel === b.lateralAccel && a.brakeDecel === b.brakeDecel &&
-    a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead
+    a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead &&
+    a.shift === b.shift
 }
 
 /**

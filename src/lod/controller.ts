@@ -85,12 +85,17 @@ export class LodController implements InstalledLodController {
   private cars = new Int32Array(64)
   private targets = new Uint8Array(64)
   private currents = new Uint8Array(64)
+  /** Per entity id while an update runs: PINNED | EXTERNAL | DRIVEN (cleared after). */
+  private marks = new Uint8Array(64)
+  private marksEnd = 0
   private focusX = 0
   private focusY = 0
   private focusEntity = -1
   private unobserve: (() => void) | null = null
-  private readonly focusDistance: (car: number) => number
   private readonly carQuery: Query
+  private readonly drivenQuery: Query
+  private readonly pinnedQuery: Query
+  private readonly externalQuery: Query
 
   /** Creates a controller for `sim`; validates every option before anything is set. */
   constructor(sim: Sim, options?: LodControllerOptions) {
@@ -102,11 +107,13 @@ export class LodController implements InstalledLodController {
     this.frozenBeyond = r.frozenBeyond
     this.hysteresis = r.hysteresis
     this.singleTrackHz = r.singleTrackHz
-    // Made once: the installed step passes it to update without a closure per step.
-    const Car = sim.components.Car
-    // Registered once: query() would build its terms and hash on every update.
+    const { Car, Driver } = sim.components
+    // Registered once: query() would build its terms and hash on every update. The tag queries
+    // give an update the few pinned and external cars without a component lookup per car.
     this.carQuery = registerQuery(sim.world, [Car])
-    this.focusDistance = (car: number) => Math.hypot(Car.x[car] - this.focusX, Car.y[car] - this.focusY)
+    this.drivenQuery = registerQuery(sim.world, [Car, Driver])
+    this.pinnedQuery = registerQuery(sim.world, [this.pinnedTag])
+    this.externalQuery = registerQuery(sim.world, [this.externalTag])
   }
 
   /**
@@ -116,36 +123,22 @@ export class LodController implements InstalledLodController {
    */
   update(distanceOf: (car: number) => number): number {
     if (typeof distanceOf !== 'function') throw new TypeError(`distanceOf must be a function (car) => number, got ${describe(distanceOf)}`)
-    const { world, components } = this.sim
-    const { Car, Driver } = components
-    commitRemovals(world)
-    const list = this.carQuery.dense
-    const n = list.length
-    if (this.cars.length < n) this.grow(n)
-    const cars = this.cars
-    const targets = this.targets
-    const currents = this.currents
-    for (let i = 0; i < n; i++) cars[i] = list[i]
-    const b: Bands = this
-    for (let i = 0; i < n; i++) {
-      const car = cars[i]
-      const cur = Car.level[car]
-      currents[i] = cur
-      if (hasComponent(world, car, this.pinnedTag)) { targets[i] = LEVEL_FULL; continue }
-      const d = distanceOf(car)
-      if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
-      if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
-      targets[i] = nextLevel(b, cur, d, hasComponent(world, car, this.externalTag), hasComponent(world, car, Driver))
+    const n = this.begin()
+    const cars = this.cars, targets = this.targets, currents = this.currents, marks = this.marks
+    try {
+      for (let i = 0; i < n; i++) {
+        const car = cars[i], m = marks[car]
+        if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
+        const d = distanceOf(car)
+        if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
+        if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
+        targets[i] = levelFor(this, currents[i], d, m)
+      }
+    } finally {
+      this.clearMarks()
     }
-    let changed = 0
-    for (let i = 0; i < n; i++) {
-      if (targets[i] === currents[i]) continue
-      this.apply(cars[i], targets[i])
-      changed++
-    }
-    return changed
+    return this.applyTargets(n)
   }
-
   /** Keeps `car` at full whatever its distance (raises it now if it is lower). */
   pin(car: number): void {
     this.assertCar(car)
@@ -227,10 +220,68 @@ export class LodController implements InstalledLodController {
     if (this.unobserve) { this.unobserve(); this.unobserve = null }
   }
 
-  /** Runs one update with the distance to the focus (called by the 'select-lod' system). */
+  /**
+   * Runs one update with the planar distance from each car to the focus (called by the 'select-lod'
+   * system): update's loop with the distance worked out in place, so nothing is called or boxed per car.
+   */
   step(): number {
     if (this.focusEntity >= 0) this.readFocusEntity()
-    return this.update(this.focusDistance)
+    const n = this.begin()
+    const cars = this.cars, targets = this.targets, currents = this.currents, marks = this.marks
+    const { x, y } = this.sim.components.Car
+    const fx = this.focusX, fy = this.focusY
+    try {
+      for (let i = 0; i < n; i++) {
+        const car = cars[i], m = marks[car]
+        if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
+        const dx = x[car] - fx, dy = y[car] - fy
+        const d = Math.sqrt(dx * dx + dy * dy)
+        if (Number.isNaN(d)) throw new RangeError(`car ${car}'s distance to the focus is NaN (its position is not finite)`)
+        targets[i] = levelFor(this, currents[i], d, m)
+      }
+    } finally {
+      this.clearMarks()
+    }
+    return this.applyTargets(n)
+  }
+
+  // Copies the car query into `cars` and each car's level into `currents`, and marks the driven,
+  // pinned and external cars in `marks` (by entity id, up to the largest car id); returns the car count.
+  private begin(): number {
+    commitRemovals(this.sim.world)
+    const list = this.carQuery.dense
+    const n = list.length
+    if (this.cars.length < n) this.grow(n)
+    const cars = this.cars, currents = this.currents, level = this.sim.components.Car.level
+    let top = 0
+    for (let i = 0; i < n; i++) {
+      const car = list[i]
+      cars[i] = car
+      currents[i] = level[car]
+      if (car > top) top = car
+    }
+    if (this.marks.length <= top) this.marks = new Uint8Array(Math.max(2 * this.marks.length, top + 1))
+    this.marksEnd = top + 1
+    markAll(this.marks, this.marksEnd, this.drivenQuery.dense, DRIVEN)
+    markAll(this.marks, this.marksEnd, this.pinnedQuery.dense, PINNED)
+    markAll(this.marks, this.marksEnd, this.externalQuery.dense, EXTERNAL)
+    return n
+  }
+
+  private clearMarks(): void {
+    this.marks.fill(0, 0, this.marksEnd)
+  }
+
+  // Calls setLod for each of the first n cars whose target differs from its level; returns how many.
+  private applyTargets(n: number): number {
+    const cars = this.cars, targets = this.targets, currents = this.currents
+    let changed = 0
+    for (let i = 0; i < n; i++) {
+      if (targets[i] === currents[i]) continue
+      this.apply(cars[i], targets[i])
+      changed++
+    }
+    return changed
   }
 
   private readFocusEntity(): void {
@@ -281,6 +332,22 @@ export class LodController implements InstalledLodController {
     this.cars = new Int32Array(cap)
     this.targets = new Uint8Array(cap)
     this.currents = new Uint8Array(cap)
+  }
+}
+
+// Bits of LodController's per-car marks.
+const PINNED = 1, EXTERNAL = 2, DRIVEN = 4
+
+/** The level an unpinned car at level `current` and distance `d` takes under bands `b`, given its marks. */
+function levelFor(b: Bands, current: number, d: number, marks: number): number {
+  return nextLevel(b, current, d, (marks & EXTERNAL) !== 0, (marks & DRIVEN) !== 0)
+}
+
+/** Sets `bit` in marks[id] for each id of `ids` below `end`. */
+function markAll(marks: Uint8Array, end: number, ids: ArrayLike<number>, bit: number): void {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]
+    if (id < end) marks[id] |= bit
   }
 }
 

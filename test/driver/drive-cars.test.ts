@@ -171,7 +171,7 @@ describe('driveCars narrow window (the next segment skipped when the hint is pro
         C.x[car] = px; C.y[car] = py; C.speed[car] = 0; C.vx[car] = 0
         D.seg = h; D.s = poly.s[h]; D.distance = 0
         const seg = projectNear(poly, px, py, h, WINDOW_MARGIN, proj)
-        driveCars(sim.internal.drivers.arrays, sim.internal.drivers.paths, [car], 1 / 60)
+        driveCars(sim.internal.drivers.arrays, sim.internal.drivers.paths, sim.internal.drivers.shiftTables, [car], 1 / 60)
         trials++
         if (D.seg !== seg || Math.abs(D.s - proj[PROJ_S]) > 1e-12 || Math.abs(D.lateralError - proj[PROJ_LAT]) > 1e-12) differ++
       }

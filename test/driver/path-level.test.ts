@@ -7,6 +7,7 @@ import {
 } from '../../src/index'
 import { hostedSim, initRapier } from '../host/helpers'
 import { buildScene, firstDifference, stateNumbers } from '../replay/scene'
+import { expectSameAcceleration, straightPair } from './straight-pair'
 
 const DT = 1 / 60
 const OVAL = stadiumPath(200, 50, 2)
@@ -54,28 +55,8 @@ describe("the 'path' level", () => {
   })
 
   it('is not faster than the car: from 5 m/s its speed grows no faster than the single-track car it mirrors, and never past the profile', () => {
-    const sim = createSim(createWorld())
-    const straight: number[] = []
-    for (let x = 0; x <= 3000; x += 5) straight.push(x, 0)
-    const cars = [0, 1].map(() => {
-      const c = sim.addCar({ position: [0, 0], speed: 5, lod: 'singleTrack' })
-      sim.setInput(c, { gear: 1 })
-      sim.setAi(c, straight, { maxSpeed: 45, driveAccel: 10 })
-      return c
-    })
-    sim.setLod(cars[1], 'path')
-    const speeds: number[][] = [[], []]
-    for (let k = 0; k < 60 * 30; k++) {
-      sim.step(DT)
-      cars.forEach((c, i) => speeds[i].push(sim.carState(c).speed))
-    }
     // the path car's time to 20, 30 and 40 m/s within 10% of the physical car's (neither ahead by more)
-    for (const v of [20, 30, 40]) {
-      const tPhys = speeds[0].findIndex((s) => s >= v), tPath = speeds[1].findIndex((s) => s >= v)
-      expect(tPhys).toBeGreaterThan(0)
-      expect(tPath / tPhys).toBeGreaterThan(0.9)
-      expect(tPath / tPhys).toBeLessThan(1.15)
-    }
+    expectSameAcceleration(straightPair(createSim(createWorld()), 30).speeds)
   })
 
   it('switches singleTrack → path → singleTrack in a steady bend with speed and yaw-rate jumps within the full ↔ singleTrack bounds (0.5%, 3%)', () => {

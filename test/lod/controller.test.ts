@@ -130,4 +130,40 @@ describe('LodController', () => {
     lod.update(() => 1e9)
     expect(cars.map((c) => level(sim, c))).toEqual(['singleTrack', 'singleTrack'])
   })
+
+  it('installed, gives every car the level update gives for its planar distance to the focus (pinned, external, driven or not)', () => {
+    // Two identical fields of cars spread over every band, some driven, one pinned and one external
+    // in each; one sim runs the installed step, the other update() with the distance worked out by
+    // hand, while the focus sweeps across them.
+    const field = () => {
+      const { sim, cars } = simWithCars(Array.from({ length: 40 }, (_, i) => i * 13 - 100))
+      cars.forEach((c, i) => { if (i % 3 !== 0) sim.setAi(c, [[-200, 0], [400, 0]], { maxSpeed: 1 }) })
+      const lod = new LodController(sim, { singleTrackBeyond: 40, pathBeyond: 150, frozenBeyond: 300, hysteresis: 5 })
+      lod.pin(cars[7]); lod.markExternal(cars[20])
+      return { sim, cars, lod }
+    }
+    const a = field(), b = field()
+    a.lod.install({ focus: [0, 0] })
+    const { x, y } = b.sim.components.Car
+    let changes = 0
+    for (let k = 0; k <= 60; k++) {
+      const fx = k * 10 - 100, fy = (k % 7) * 3
+      a.lod.setFocus([fx, fy])
+      const stepped = a.lod.step()
+      const updated = b.lod.update((car) => Math.hypot(x[car] - fx, y[car] - fy))
+      expect(stepped).toBe(updated)
+      changes += stepped
+      expect(a.cars.map((c) => level(a.sim, c))).toEqual(b.cars.map((c) => level(b.sim, c)))
+    }
+    expect(changes).toBeGreaterThan(40)
+    expect(level(a.sim, a.cars[7])).toBe('full')
+    for (const c of a.cars.filter((_, i) => i % 3 === 0)) expect(level(a.sim, c)).not.toBe('path')
+    expect(a.cars.some((c) => level(a.sim, c) === 'path')).toBe(true)
+    // A car whose position is not finite stops the step before any level changes.
+    a.sim.components.Car.x[a.cars[3]] = NaN
+    const before = a.cars.map((c) => level(a.sim, c))
+    a.lod.setFocus([1000, 0])
+    expect(() => a.lod.step()).toThrow(/distance to the focus is NaN/)
+    expect(a.cars.map((c) => level(a.sim, c))).toEqual(before)
+  })
 })

@@ -55,6 +55,8 @@ check(storeGeneration(sim.components.Car) >= 0, 'storeGeneration')
 const line = smoothClosedPath([[0, 0], [120, 0], [120, 80], [0, 80]])
 const ai: AiOptions = { maxSpeed: 20, lateralAccel: 5, closed: true, lookahead: 0.6 }
 sim.setAi(other, line, ai)
+check(sim.aiStatus(other)!.neutral, 'a driver in neutral is reported')
+sim.setAi(other, line, { ...ai, shift: true }) // the van stands in neutral: the driver engages drive
 check(pathLength(stadiumPath(50, 20)) > 100, 'stadiumPath')
 
 // Lidars and rays.
