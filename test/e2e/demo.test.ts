@@ -201,7 +201,7 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     expect(phases.has('lights')).toBe(true)
     expect(phases.has('racing')).toBe(true)
     expect(lit).toBeGreaterThanOrEqual(3) // the lights come on one by one (a poll may miss the last at 8×)
-    expect(await page.evaluate(() => document.getElementById('lights')!.hidden)).toBe(true)
+    await page.waitForFunction(() => document.getElementById('lights')!.hidden, null, { timeout: 5_000 }) // the HUD redraws four times a second
     // A scripted gamepad: full throttle, stick hard left (its x is -1 to the left)...
     const player = await page.evaluate(() => window.pitlaneDemo.player)
     await page.evaluate(() => {
