@@ -79,9 +79,14 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
   return out
 }
 
-/** Numbers per car in PathLevelState.here: its segment's DriverPath.packed record, then its DriverPath.line record. */
-export const HERE_STRIDE = SEG_STRIDE + LINE_STRIDE
+/**
+ * Numbers per car in PathLevelState.here: its segment's DriverPath.packed record, its DriverPath.line
+ * record, then its path's driveAccel, brakeDecel and length (so a step reads its numbers from typed
+ * arrays only, and allocates nothing).
+ */
+export const HERE_STRIDE = SEG_STRIDE + LINE_STRIDE + 3
 const HERE_LINE = SEG_STRIDE
+const HERE_DRIVE_ACCEL = SEG_STRIDE + LINE_STRIDE, HERE_BRAKE_DECEL = HERE_DRIVE_ACCEL + 1, HERE_LENGTH = HERE_DRIVE_ACCEL + 2
 
 /** What the path level works on: the stores, each driven car's path, definition and acceleration table. */
 export interface PathLevelState {
@@ -129,6 +134,9 @@ function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number
   const here = ps.here, h = eid * HERE_STRIDE, p = path.packed, r = seg * SEG_STRIDE, line = path.line, l = seg * LINE_STRIDE
   for (let k = 0; k < SEG_STRIDE; k++) here[h + k] = p[r + k]
   for (let k = 0; k < LINE_STRIDE; k++) here[h + HERE_LINE + k] = line[l + k]
+  here[h + HERE_DRIVE_ACCEL] = path.options.driveAccel
+  here[h + HERE_BRAKE_DECEL] = path.options.brakeDecel
+  here[h + HERE_LENGTH] = path.length
   ps.hereSeg[eid] = seg
   ps.herePath[eid] = path
 }
@@ -234,10 +242,10 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     const o = eid * DRIVER_STRIDE
     times[eid] += dt
     if (R[o + DRIVER_FINISHED] === 1) continue
-    const segments = path.segments, closed = path.closed, L = path.length
+    const segments = path.segments, closed = path.closed
     let seg = R[o + DRIVER_SEG] | 0
     if (hereSeg[eid] !== seg || herePath[eid] !== path) copyHere(ps, eid, path, seg)
-    const h = eid * HERE_STRIDE
+    const h = eid * HERE_STRIDE, L = here[h + HERE_LENGTH]
     let s = R[o + DRIVER_S]
     // the profile's speed here (v² linear along the segment)
     let t = s - here[h + SEG_S]
@@ -249,7 +257,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     let v: number
     if (v0 < target) {
       // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
-      let a = path.options.driveAccel
+      let a = here[h + HERE_DRIVE_ACCEL]
       const k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? Math.floor(k) : 0) : TABLE_SIZE - 2
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
@@ -257,7 +265,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       v = v0 + (a > 0 ? a : 0) * dt
       if (v > target) v = target
     } else {
-      v = v0 - path.options.brakeDecel * dt
+      v = v0 - here[h + HERE_BRAKE_DECEL] * dt
       if (v < target) v = target
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
