@@ -53,7 +53,7 @@ function stepCars(world: World, vs: VehicleState, dt: number): World {
     const vx = vxs[eid]
     const vy = vys[eid]
     const v = Math.sqrt(vx * vx + vy * vy)
-    speeds[eid] = vx < 0 ? -v : v
+    speeds[eid] = (vx < 0 ? -1 : 1) * v
   }
   return world
 }

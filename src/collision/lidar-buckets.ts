@@ -24,9 +24,14 @@ export interface LidarBuckets {
   /** Rows are the pattern's channels (at most 64, strictly monotonic): row k holds elevation rowPitch[k], ascending. */
   channelRows: boolean
   rowPitch: Float64Array
-  /** Per pitch sample: its row, and whether its yaw is flipped by π (cos p < 0). */
+  /** Per pitch sample: its row, and whether its yaw is flipped by π (cos p < 0); `anyFlip`: some sample's is. */
   rowOfPitch: Int32Array
   flipOfPitch: Uint8Array
+  anyFlip: boolean
+  /** What the layout was made for: the directions' revision and the grid asked for (-1: none yet). */
+  layoutRevision: number
+  layoutYaw: number
+  layoutRows: number
   /** Per yaw sample: its yaw column, and the column of yaw + π. */
   colOfYaw: Int32Array
   colOfYawFlipped: Int32Array
@@ -52,7 +57,7 @@ export interface LidarBuckets {
 export function createLidarBuckets(): LidarBuckets {
   return {
     nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0, channelRows: false, rowPitch: new Float64Array(64),
-    rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
+    rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), anyFlip: false, layoutRevision: -1, layoutYaw: 0, layoutRows: 0, colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
     inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0),
   }
@@ -71,9 +76,13 @@ function pitchRow(b: LidarBuckets, pitch: number): number {
 /**
  * Sets the grid for a pattern: `nYaw` columns over the full turn, `nRows` rows over the pattern's
  * actual elevation band, and each sample's row/column (elevation and azimuth of the real direction,
- * so pitches beyond ±90° fold correctly).
+ * so pitches beyond ±90° fold correctly). Kept while the pattern and the grid asked for stay the
+ * same (a rotating sweep builds every step).
  */
 export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: number, nRows: number): void {
+  b.windowed = false
+  if (b.layoutRevision === d.revision && b.layoutYaw === nYaw && b.layoutRows === nRows) return
+  b.layoutRevision = d.revision; b.layoutYaw = nYaw; b.layoutRows = nRows
   const Y = d.yawCount, P = d.pitchCount
   if (b.rowOfPitch.length < P) { b.rowOfPitch = new Int32Array(P); b.flipOfPitch = new Uint8Array(P) }
   if (b.colOfYaw.length < Y) { b.colOfYaw = new Int32Array(Y); b.colOfYawFlipped = new Int32Array(Y) }
@@ -102,19 +111,23 @@ export function layoutLidarBuckets(b: LidarBuckets, d: LidarDirections, nYaw: nu
     else b.rowOfPitch[p] = pitchRow(b, e)
     b.flipOfPitch[p] = d.cp[p] < 0 ? 1 : 0
   }
+  b.anyFlip = false
+  for (let p = 0; p < P; p++) if (b.flipOfPitch[p] === 1) b.anyFlip = true
   for (let y = 0; y < Y; y++) {
     b.colOfYaw[y] = yawCol(b, Math.atan2(d.sy[y], d.cy[y]))
     b.colOfYawFlipped[y] = yawCol(b, Math.atan2(-d.sy[y], -d.cy[y]))
   }
   if (b.cellStart.length < b.nYaw * b.nRows + 1) b.cellStart = new Int32Array(b.nYaw * b.nRows + 1)
-  b.windowed = false
 }
 
-/** Limits the cell lists to the columns rays of yaw samples [y0, y1) look up (a rotating sweep's step). */
-export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number): void {
+/** Limits the cell lists to the columns rays of yaw samples [y0, y1) and [z0, z1) look up (a rotating sweep's step). */
+export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number, z0 = 0, z1 = 0): void {
   if (b.colActive.length < b.nYaw) b.colActive = new Uint8Array(b.nYaw)
   b.colActive.fill(0, 0, b.nYaw)
-  for (let y = y0; y < y1; y++) { b.colActive[b.colOfYaw[y]] = 1; b.colActive[b.colOfYawFlipped[y]] = 1 }
+  // a flipped column is looked up only by a sample beyond ±90° of pitch
+  const flips = b.anyFlip, col = b.colOfYaw, flipped = b.colOfYawFlipped, active = b.colActive
+  for (let y = y0; y < y1; y++) { active[col[y]] = 1; if (flips) active[flipped[y]] = 1 }
+  for (let y = z0; y < z1; y++) { active[col[y]] = 1; if (flips) active[flipped[y]] = 1 }
   b.windowed = true
 }
 

@@ -36,8 +36,9 @@ export interface LidarCandidates {
   lz: Float64Array
   lineR2: Float64Array
   lineSlack: Float64Array
-  // unsorted scratch and the sort permutation
+  // unsorted scratch, the sort permutation and the sort's scratch
   order: Int32Array
+  orderScratch: Int32Array
   rawEid: Int32Array
   rawLower: Float64Array
   rawAx: Float64Array
@@ -46,7 +47,6 @@ export interface LidarCandidates {
   rawAlpha: Float64Array
   rawSphere: Float64Array
   rawLine: Float64Array
-  cmp: (a: number, b: number) => number
 }
 
 /** Creates an empty candidate set. */
@@ -55,10 +55,8 @@ export function createLidarCandidates(): LidarCandidates {
     n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
     sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), plane: new Uint8Array(0), rawSphere: new Float64Array(0),
     lx: new Float64Array(0), ly: new Float64Array(0), lz: new Float64Array(0), lineR2: new Float64Array(0), lineSlack: new Float64Array(0), rawLine: new Float64Array(0),
-    order: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
-  } as unknown as LidarCandidates
-  // one comparator per candidate set (not per call): nearest bound first, then entity id
-  c.cmp = (a, b) => (c.rawLower[a] - c.rawLower[b]) || (c.rawEid[a] - c.rawEid[b])
+    order: new Int32Array(0), orderScratch: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
+  } as LidarCandidates
   return c
 }
 
@@ -67,10 +65,34 @@ function reserve(c: LidarCandidates, n: number): void {
   const m = Math.max(n, 2 * c.eid.length, 64)
   c.eid = new Int32Array(m); c.lowerT = new Float64Array(m)
   c.ax = new Float64Array(m); c.ay = new Float64Array(m); c.az = new Float64Array(m); c.alpha = new Float64Array(m)
-  c.order = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
+  c.order = new Int32Array(m); c.orderScratch = new Int32Array(m); c.rawEid = new Int32Array(m); c.rawLower = new Float64Array(m)
   c.rawAx = new Float64Array(m); c.rawAy = new Float64Array(m); c.rawAz = new Float64Array(m); c.rawAlpha = new Float64Array(m)
   c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.plane = new Uint8Array(m); c.rawSphere = new Float64Array(4 * m)
   c.lx = new Float64Array(m); c.ly = new Float64Array(m); c.lz = new Float64Array(m); c.lineR2 = new Float64Array(m); c.lineSlack = new Float64Array(m); c.rawLine = new Float64Array(5 * m)
+}
+
+/**
+ * Sorts c.order[0, n) by (rawLower, rawEid), nearest bound first, then entity id: a total order,
+ * so one result whatever the sort. A bottom-up merge sort through c.orderScratch, allocating
+ * nothing (a typed array's sort with a comparator copies it and calls the comparator per pair).
+ */
+function sortCandidates(c: LidarCandidates, n: number): void {
+  const low = c.rawLower, eid = c.rawEid
+  let src = c.order, dst = c.orderScratch
+  for (let w = 1; w < n; w *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * w) {
+      const mid = Math.min(lo + w, n), hi = Math.min(lo + 2 * w, n)
+      let i = lo, j = mid, k = lo
+      while (i < mid && j < hi) {
+        const a = src[i], b = src[j]
+        if (low[b] < low[a] || (low[b] === low[a] && eid[b] < eid[a])) { dst[k++] = b; j++ } else { dst[k++] = a; i++ }
+      }
+      while (i < mid) dst[k++] = src[i++]
+      while (j < hi) dst[k++] = src[j++]
+    }
+    const t = src; src = dst; dst = t
+  }
+  if (src !== c.order) for (let i = 0; i < n; i++) c.order[i] = src[i]
 }
 
 /** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
@@ -101,7 +123,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     const k = kind[e]
     if (k === ColliderKind.none || (group[e] & mask) === 0) continue
     if (selfFilter && object[e] === objectId && local[e] === localId) continue
-    let lower: number, ax: number, ay: number, az: number, alpha: number
+    let lower = 0, ax = 0, ay = 0, az = 0, alpha = 0
     let bx = 0, by = 0, bz = 0, br2 = Infinity, lineR2 = -1, lineSlack = 0
     if (k === ColliderKind.plane) {
       // half-space local z ≤ 0: world normal is the rotation's third column
@@ -153,7 +175,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
   }
   const order = c.order
   for (let i = 0; i < n; i++) order[i] = i
-  order.subarray(0, n).sort(c.cmp)
+  sortCandidates(c, n)
   for (let i = 0; i < n; i++) {
     const j = order[i]
     c.eid[i] = rawEid[j]

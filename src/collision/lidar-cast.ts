@@ -68,6 +68,8 @@ export interface LidarCaster {
   quat: Float64Array
   /** A rotating sweep's per-column poses (12 numbers a column, as fillLidarRays reads them). */
   rowPoses: Float64Array
+  /** A rotating sweep's runs of columns in the current step (sweepRuns). */
+  runs: Float64Array
 }
 
 const KEY = 9 + 3 + 5
@@ -79,7 +81,7 @@ export function createLidarCaster(): LidarCaster {
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
     rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(4), ray: new Float64Array(7),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
-    startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0),
+    startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0), runs: new Float64Array(10),
   }
 }
 
@@ -177,7 +179,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, N); tests += (y1 - y0) * pitchCount }
-    else tests += castLists(state, c, rangeMin, length, scan, y0, y1, N)
+    else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, N)
     if (N !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, N, y0 * pitchCount, c.rot)
   }
   c.tests = tests
@@ -205,12 +207,12 @@ const FLAT_MAX = 8
 
 /**
  * Collects candidates, builds the chosen strategy's structures and returns the strategy. For a
- * rotating sweep's `rows` rows, candidates hold within `slack` and `turn` (collectLidarCandidates)
- * and the raster, which needs the whole pattern, is left out.
+ * rotating sweep's rows [y0, y1) and [z0, z1), candidates hold within `slack` and `turn`
+ * (collectLidarCandidates) and the raster, which needs the whole pattern, is left out.
  */
 function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
-  slack = 0, turn = 0, y0 = 0, y1 = -1): number {
-  const rows = y1 < 0 ? -1 : y1 - y0
+  slack = 0, turn = 0, y0 = 0, y1 = -1, z0 = 0, z1 = 0): number {
+  const rows = y1 < 0 ? -1 : y1 - y0 + (z1 - z0)
   const est = c.estimate
   let force = c.force
   // how many scans each build has served lately (a moving sensor rebuilds every scan)
@@ -231,7 +233,7 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
   layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn)), Math.max(1, Math.min(32, d.pitchCount)))
-  if (rows >= 0) windowLidarBuckets(b, y0, y1)
+  if (rows >= 0) windowLidarBuckets(b, y0, y1, z0, z1)
   const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
@@ -257,22 +259,31 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
 }
 
 /**
- * Casts rows [y0, y1) of c.dirs' pattern whose world rays are already in c.rays (a rotating
- * sweep's columns, each from its own pose, all within `slack` m and `turn` rad of (rot, pos))
- * against candidates collected around (rot, pos) for this call only: the flat list, the buckets
- * or the BVH, as the cost model picks. The same hits as rayTest along each ray; with `hitNormals`
- * (lidarHitNormals), each hit's world normal goes there as for castLists.
+ * Builds what casts a rotating sweep's step: its columns, rows [y0, y1) and [z0, z1) of c.dirs'
+ * pattern (z1 = z0: none), each cast from its own pose, all within `slack` m and `turn` rad of
+ * (rot, pos): candidates collected around (rot, pos) for this step only, as the flat list, the
+ * buckets or the BVH, as the cost model picks. One build per step, however many runs of columns
+ * the step casts, so every step costs about the same.
  */
-export function castSweepRows(state: CollisionState, c: LidarCaster, rot: Float64Array, pos: Float64Array, slack: number, turn: number,
-  rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number, scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
+export function buildSweepRows(state: CollisionState, c: LidarCaster, rot: Float64Array, pos: Float64Array, slack: number, turn: number,
+  rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number, y0: number, y1: number, z0: number, z1: number): void {
   for (let i = 0; i < 9; i++) c.rot[i] = rot[i]
   for (let i = 0; i < 3; i++) c.pos[i] = pos[i]
   if (broadphaseStale(state)) updateBroadphase(state)
-  c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y0, y1)
+  c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, objectId, localId, mask, slack, turn, y0, y1, z0, z1)
   c.version = -1 // built for this motion only: castLidar never reuses it
   c.scansSinceBuild++
+}
+
+/**
+ * Casts rows [y0, y1) (within the last buildSweepRows' rows) whose world rays are already in
+ * c.rays: the same hits as rayTest along each ray; with `hitNormals` (lidarHitNormals), each
+ * hit's world normal goes there as for castLists.
+ */
+export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
+  scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
-  else castLists(state, c, rangeMin, rangeMax - rangeMin, scan, y0, y1, hitNormals)
+  else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals)
 }
 
 /** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
@@ -305,7 +316,10 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
  * early exit; returns the tests run. With `N`, each hit's world normal (rayColliderRay's; none for
  * a plane) goes to N at its ray's offset in c.rays.
  */
-function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, length: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null): number {
+function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null): number {
+  // the rays' length worked out here, not passed: each ray's best distance starts from it and then
+  // stays an unboxed number (from a parameter it is boxed anew on every better hit; test/lidar/alloc.test.ts)
+  const length = rangeMax - rangeMin
   const d = c.dirs, b = c.buckets, k = c.cands
   const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, P = d.pitchCount
   const cells = c.strategy === LidarStrategy.buckets
@@ -338,10 +352,11 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, leng
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        const t = lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, best, hit)
-        // rayTest's tie rule: equal distances go to the lowest entity id
-        // a test of a non-plane leaves its world normal in hit[1..3]
-        if (t >= 0 && (t < best || bestEid < 0 || (t === best && e < bestEid))) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
+        ray[6] = best
+        if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
+        // rayTest's tie rule: equal distances go to the lowest entity id; a non-plane's world normal is in hit[1..3]
+        const t = hit[0]
+        if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
       if (bestEid >= 0) {
         const cpp = cp[p]

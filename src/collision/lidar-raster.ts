@@ -411,8 +411,10 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
 function testRay(state: CollisionState, e: number, plane: boolean, q: number, org: Float64Array, dir: Float64Array, ray: Float64Array, hit: Float64Array,
   bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): void {
   const best = bestT[q]
-  const t = lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, best, hit)
-  if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
+  ray[6] = best
+  if (!lidarTestCandidate(state, e, plane, org, dir, 3 * q, ray, hit)) return
+  const t = hit[0]
+  if (t < best || bestE[q] < 0 || (t === best && e < bestE[q])) {
     bestT[q] = t; bestE[q] = e
     if (bestN !== null && !plane) { bestN[3 * q] = hit[1]; bestN[3 * q + 1] = hit[2]; bestN[3 * q + 2] = hit[3] }
   }

@@ -7,7 +7,7 @@
  * when the sweep completes.
  */
 import type { LidarState, LidarSensor } from './lidar-install'
-import { castSweepRows, lidarHitNormals } from './lidar-cast'
+import { buildSweepRows, castSweepRows, lidarHitNormals } from './lidar-cast'
 import { fillLidarRays } from './lidar-rays'
 import { updateLidarDirections } from './lidar-directions'
 import { fillLidarAttributes } from './lidar-attributes'
@@ -72,10 +72,37 @@ function swapScans(a: LidarScan, b: LidarScan): void {
 }
 
 /**
+ * The runs of columns a step casts: the head at phase `a` s into its sweep steps `dt` s, so it
+ * finishes the sweep and starts the next as often as the step spans. Writes into `out` (grown when
+ * short; returned) out[0] = the phase after the step, out[1] = the number of runs, then per run
+ * [y0, y1, offset, completes]: columns [y0, y1) (possibly none), column y cast at step time
+ * offset + y/(columns·hz), and 1 when the sweep completes with the run.
+ */
+export function sweepRuns(a: number, dt: number, columns: number, hz: number, out: Float64Array): Float64Array {
+  const period = 1 / hz
+  let n = 0, elapsed = 0 // elapsed: the step time the phase `a` corresponds to
+  for (;;) {
+    const end = a + (dt - elapsed) // the phase the step ends at, in this sweep
+    const completes = end >= period * (1 - 1e-9)
+    if (out.length < 2 + 4 * (n + 1)) { const grown = new Float64Array(2 * out.length + 8); grown.set(out); out = grown }
+    const o = 2 + 4 * n++
+    out[o] = sweepColumnsBefore(a, columns, hz); out[o + 1] = completes ? columns : sweepColumnsBefore(end, columns, hz)
+    out[o + 2] = elapsed - a; out[o + 3] = completes ? 1 : 0
+    if (!completes) { a = end; break }
+    elapsed += period - a
+    a = 0
+    if (elapsed >= dt) break
+  }
+  out[0] = a; out[1] = n
+  return out
+}
+
+/**
  * One step of a rotating lidar: the step runs from sim time `time` to time + dt, the head from
  * Lidar.accum s into its sweep. Casts the step's columns into the slice (and the building sweep),
- * completing sweeps on the way; `scanNumber` keys the noise. Leaves the end pose in Lidar.pose /
- * Lidar.origin (the next step's start pose) and the head's new phase in Lidar.accum.
+ * completing sweeps on the way, against one build for the whole step; `scanNumber` keys the noise.
+ * Leaves the end pose in Lidar.pose / Lidar.origin (the next step's start pose) and the head's new
+ * phase in Lidar.accum.
  */
 export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, time: number, dt: number, scanNumber: number): void {
   const { Lidar } = state.components
@@ -93,41 +120,43 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
   for (let i = 0; i < 9; i++) r1[i] = W[m + i]
   for (let i = 0; i < 3; i++) p1[i] = X[o + i]
   if (!(p0[0] === p0[0])) { r0.set(r1); p0.set(p1) }
-  const hz = Lidar.hz[eid], period = 1 / hz, Y = Lidar.yawCount[eid], P = Lidar.pitchCount[eid]
-  const rangeMin = Lidar.rangeMin[eid], length = Lidar.rangeMax[eid] - rangeMin, mask = Lidar.collisionMask[eid], localId = objectId >= 0 ? 0 : -1
+  const hz = Lidar.hz[eid], Y = Lidar.yawCount[eid], P = Lidar.pitchCount[eid]
+  const rangeMin = Lidar.rangeMin[eid], rangeMax = Lidar.rangeMax[eid], mask = Lidar.collisionMask[eid], localId = objectId >= 0 ? 0 : -1
   const d = caster.dirs
   updateLidarDirections(d, Lidar.yawStart[eid], Lidar.yawIncrement[eid], Y, Lidar.pitchStart[eid], Lidar.pitchIncrement[eid], P)
   const noisy = sensor.sigma > 0 || sensor.dropout > 0 || sensor.intensityDropout > 0
   if (caster.rowPoses.length < 12 * Y) caster.rowPoses = new Float64Array(12 * Y)
-  const rows = caster.rowPoses, rays = caster.rays, colTime = period / Y
-  let a = Lidar.accum[eid], elapsed = 0 // the head's phase in its sweep, and the step time it corresponds to
-  for (;;) {
-    const end = a + (dt - elapsed) // the phase the step ends at, in this sweep
-    const completes = end >= period * (1 - 1e-9)
-    const y0 = sweepColumnsBefore(a, Y, hz), y1 = completes ? Y : sweepColumnsBefore(end, Y, hz)
+  const rows = caster.rowPoses, rays = caster.rays, colTime = 1 / hz / Y
+  const runs = caster.runs = sweepRuns(Lidar.accum[eid], dt, Y, hz, caster.runs), nRuns = runs[1]
+  let built = false
+  for (let k = 0; k < nRuns; k++) {
+    const j = 2 + 4 * k, y0 = runs[j], y1 = runs[j + 1], offset = runs[j + 2]
     const sliceFrom = slice.count
     if (y1 > y0) {
-      // column y is cast at step time elapsed + y·colTime − a, from the pose interpolated to it
-      const offset = elapsed - a
+      // column y is cast at step time offset + y·colTime, from the pose interpolated to it
       const turn = interpolateLidarRows(r0, p0, r1, p1, dt > 0 ? offset / dt : 1, dt > 0 ? colTime / dt : 0, y0, y1, rows, caster.quat)
       fillLidarRays(rays, d, r1, p1, rangeMin, y0, y1, rows)
-      // every column's pose is within the step's motion of the end pose: candidates padded by it serve them all
-      const slack = Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2)
+      if (!built) {
+        // every column's pose is within the step's motion of the end pose: candidates padded by it serve the whole step
+        const slack = Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2)
+        // the step's columns: one run, or the end of a sweep and the start of the next; a step longer than a sweep: all
+        const whole = nRuns > 2, two = nRuns === 2
+        buildSweepRows(state.collision, caster, r1, p1, slack > 0 ? slack * (1 + 1e-9) + 1e-9 : 0, turn > 0 ? turn * (1 + 1e-9) + 1e-9 : 0,
+          rangeMin, rangeMax, objectId, localId, mask, whole ? 0 : runs[2], whole ? Y : runs[3], two ? runs[6] : 0, two ? runs[7] : 0)
+        built = true
+      }
       const N = slice.colliders === null ? null : lidarHitNormals(caster, (y1 - y0) * P)
-      castSweepRows(state.collision, caster, r1, p1, slack > 0 ? slack * (1 + 1e-9) + 1e-9 : 0, turn > 0 ? turn * (1 + 1e-9) + 1e-9 : 0,
-        rangeMin, rangeMin + length, objectId, localId, mask, slice, y0, y1, N)
+      castSweepRows(state.collision, caster, rangeMin, rangeMax, objectId, localId, mask, slice, y0, y1, N)
       if (N !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, N, y0 * P, r1, rows, P)
       const times = slice.times!, start = time + offset
       for (let i = sliceFrom; i < slice.count; i++) times[i] = start + ((slice.rays[i] / P) | 0) * colTime
       if (noisy) applyLidarNoise(slice, sliceFrom, sensor.sigma, sensor.dropout, sensor.intensityDropout, sensor.seed, scanNumber)
       appendLidarScan(building, slice, sliceFrom, slice.count - sliceFrom)
     }
-    if (!completes) { a = end; break }
-    swapScans(scan, building)
-    building.count = 0
-    elapsed += period - a
-    a = 0
-    if (elapsed >= dt) break
+    if (runs[j + 3] === 1) {
+      swapScans(scan, building)
+      building.count = 0
+    }
   }
-  Lidar.accum[eid] = a
+  Lidar.accum[eid] = runs[0]
 }

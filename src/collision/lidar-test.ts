@@ -4,19 +4,23 @@ import { rayBox, rayCapsule, rayColliderRay, rayCylinder, raySphere } from './na
 import type { CollisionState } from './state'
 
 /**
- * Distance along the world ray org[o..o+2] + t·dir[o..o+2] to collider `e` within tMax, or −1:
- * exactly rayColliderRay. A plane (the ground, tested by half of all rays) takes rayColliderRay's
- * own transform of the two local components rayPlane reads, and rayPlane's rule, without the rest
- * of the generic path. `ray` and `hit` are scratch.
+ * Tests collider `e` along the world ray org[o..o+2] + t·dir[o..o+2] within tMax = ray[6] (the
+ * caller sets it): exactly rayColliderRay. True on a hit, its distance then in hit[0] (and, for any
+ * collider but a plane, rayColliderRay's world normal in hit[1..3]). A plane (the ground, tested
+ * by half of all rays) takes rayColliderRay's own transform of the two local components rayPlane
+ * reads, and rayPlane's rule, without the rest of the generic path. Numbers go in and out through
+ * `ray` and `hit`, so a call that is not inlined passes no number to box. `ray` is scratch.
  */
 export function lidarTestCandidate(state: CollisionState, e: number, plane: boolean, org: Float64Array, dir: Float64Array, o: number,
-  ray: Float64Array, tMax: number, hit: Float64Array): number {
+  ray: Float64Array, hit: Float64Array): boolean {
   if (plane) {
     const C = state.Collider, P = C.position, R = C.rotation, r = 9 * e
-    return lidarTestPlane(P[3 * e], P[3 * e + 1], P[3 * e + 2], R[r + 2], R[r + 5], R[r + 8], org, dir, o, tMax)
+    const t = lidarTestPlane(P[3 * e], P[3 * e + 1], P[3 * e + 2], R[r + 2], R[r + 5], R[r + 8], org, dir, o, ray[6])
+    hit[0] = t
+    return t >= 0
   }
-  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
-  return rayColliderRay(state, e, ray, hit) ? hit[0] : -1
+  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]
+  return rayColliderRay(state, e, ray, hit)
 }
 
 /**

@@ -158,7 +158,7 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     fx += fbx
     fy += fby
     mz += xs[i] * fby - ys[i] * fbx
-    if (wheel.held && wheel.torque === 0) { cHeld += cx * c * c; heldForce += fbx; heldGrip += (wheel.holding < peaks[i] ? wheel.holding : peaks[i]) * (c < 0 ? -c : c) }
+    if (wheel.held && wheel.torque === 0) { cHeld += cx * c * c; heldForce += fbx; heldGrip += (wheel.holding < peaks[i] ? wheel.holding : peaks[i]) * Math.abs(c) }
     cY += cx * s * s + cy * c * c
     cR += cy * xs[i] * xs[i] + cx * ys[i] * ys[i]
   }

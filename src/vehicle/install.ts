@@ -6,6 +6,7 @@ import { assertEntity } from '../entity'
 import { describe, finiteNumber, optionKeys, optionsObject, positionLike } from '../validate'
 import { parseRotation } from '../collision/pose'
 import { writeChassisPose } from './chassis'
+import { warmModels } from './warm-up'
 import { resolveDefinition, type CarDefinition, type ResolvedCar } from './definition'
 import { presets } from './presets'
 import type { SurfaceMap } from './surfaces'
@@ -168,6 +169,7 @@ export function installVehicles({ world, components: comps, options, collision }
     if (Math.abs(speed) > MAX_SPEED) throw new RangeError(`options.speed must be in [-${MAX_SPEED}, ${MAX_SPEED}] m/s, got ${speed}`)
     const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
     if (level === PATH_LEVEL) throw new RangeError("options.lod 'path' needs a driver, which a new car does not have: add the car, call sim.setAi, then sim.setLod(car, 'path')")
+    warmModels(d, gravity)
     const eid = addEntity(world)
     adding = true
     try { addComponent(world, eid, C) } finally { adding = false }

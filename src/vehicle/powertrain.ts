@@ -38,11 +38,11 @@ export interface Driveline {
   driveTorque: number
 }
 
-/** A Driveline to fill. */
+/** A Driveline to fill (numbers start as NaN: decision 0007). */
 export function createDriveline(): Driveline {
   return {
     wheels: [createWheelSpin(), createWheelSpin(), createWheelSpin(), createWheelSpin()],
-    carrier: 0, roll: 0, inertiaSum: 0, engineTorque: 0, capacity: 0, ratio: 0, engineSpeed: 0, driveTorque: 0,
+    carrier: NaN, roll: NaN, inertiaSum: NaN, engineTorque: NaN, capacity: NaN, ratio: NaN, engineSpeed: NaN, driveTorque: NaN,
   }
 }
 
@@ -209,7 +209,8 @@ const TCS_SLIP = 0.85
 export function tractionControl(d: ResolvedCar, step: Substep, wheel: WheelSpin): void {
   const h = step.h
   const { torque: t, ground: u, free, effectiveInertia: J } = wheel
-  const den = u > V_LOW ? u : u < -V_LOW ? -u : V_LOW
+  const au = Math.abs(u)
+  const den = au > V_LOW ? au : V_LOW
   const w = free + (h * t) / J
   if (t > 0) {
     const max = (u + TCS_SLIP * d.peakSlip * den) / d.R
@@ -231,7 +232,7 @@ function lsdPair(d: ResolvedCar, step: Substep, dl: Driveline, share: Float64Arr
   const wi = a.free + (h * a.torque) / a.effectiveInertia
   const wj = b.free + (h * b.torque) / b.effectiveInertia
   let t = (wi - wj) / (h * (1 / a.effectiveInertia + 1 / b.effectiveInertia))
-  const cap = d.lsdPreload + d.lsdLocking * (input < 0 ? -input : input)
+  const cap = d.lsdPreload + d.lsdLocking * Math.abs(input)
   if (t > cap) t = cap
   else if (t < -cap) t = -cap
   a.torque -= t

@@ -6,7 +6,7 @@ export interface Substep {
   gravity: number
 }
 
-/** A Substep to fill: a system keeps one and sets it per car. */
+/** A Substep to fill: a system keeps one and sets it per car (numbers start as NaN: decision 0007). */
 export function createSubstep(): Substep {
-  return { h: 0, gravity: 0 }
+  return { h: NaN, gravity: NaN }
 }

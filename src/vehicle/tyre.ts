@@ -48,9 +48,9 @@ export interface TyreSlip {
   peak: number
 }
 
-/** A TyreSlip to fill. */
+/** A TyreSlip to fill (numbers start as NaN: decision 0007). */
 export function createTyreSlip(): TyreSlip {
-  return { load: 0, grip: 0, vx: 0, vy: 0, slip: 0, compliance: 1, cx: 0, cy: 0, peak: 0 }
+  return { load: NaN, grip: NaN, vx: NaN, vy: NaN, slip: NaN, compliance: NaN, cx: NaN, cy: NaN, peak: NaN }
 }
 
 // The curve tabulated for the single-track model (the exact formula beyond CURVE_END: deep sliding).
@@ -104,7 +104,7 @@ export function tyreDamping(d: ResolvedCar, t: TyreSlip): void {
   const vy = t.vy
   const slipV = t.slip
   if (fz <= 0) { t.cx = 0; t.cy = 0; t.peak = 0; return }
-  const ax = vx < 0 ? -vx : vx
+  const ax = Math.abs(vx)
   const den = ax > V_LOW ? ax : V_LOW
   const x = fz * d.invFz0 - 1
   let muRatio = 1 - d.loadSens * x

@@ -36,9 +36,9 @@ export interface WheelSpin {
   torque: number
 }
 
-/** A WheelSpin to fill. */
+/** A WheelSpin to fill (numbers start as NaN: decision 0007). */
 export function createWheelSpin(): WheelSpin {
-  return { omega: 0, inertia: 0, damping: 0, ground: 0, brakeTorque: 0, frictionTorque: 0, effectiveInertia: 0, free: 0, held: false, holding: 0, torque: 0 }
+  return { omega: NaN, inertia: NaN, damping: NaN, ground: NaN, brakeTorque: NaN, frictionTorque: NaN, effectiveInertia: NaN, free: NaN, held: false, holding: NaN, torque: NaN }
 }
 
 /** The summed body-frame tyre forces of a substep and the dampings the body update treats implicitly. */
@@ -61,9 +61,9 @@ export interface BodyForces {
   yawDamping: number
 }
 
-/** A BodyForces to fill. */
+/** A BodyForces to fill (numbers start as NaN: decision 0007). */
 export function createBodyForces(): BodyForces {
-  return { fx: 0, fy: 0, mz: 0, heldDamping: 0, heldForce: 0, heldGrip: 0, lateralDamping: 0, yawDamping: 0 }
+  return { fx: NaN, fy: NaN, mz: NaN, heldDamping: NaN, heldForce: NaN, heldGrip: NaN, lateralDamping: NaN, yawDamping: NaN }
 }
 
 // ABS holds a braked wheel's slip ratio at this fraction of the tyre's peak slip
@@ -84,10 +84,13 @@ export function freeSpin(d: ResolvedCar, step: Substep, w: WheelSpin): void {
   const base = w.inertia * w.omega + h * R * cx * vxw
   const brakeT = w.brakeTorque
   const fricT = w.frictionTorque
-  let num = friction(base, h * (brakeT + fricT))
+  // the friction impulses reduce |base|, stopping at 0
+  const braked = h * (brakeT + fricT)
+  let num = base > braked ? base - braked : base < -braked ? base + braked : 0
   if (d.abs && brakeT > 0 && (vxw > 1 || vxw < -1)) {
     const limit = (vxw * (1 - ABS_SLIP * d.peakSlip) * J) / R
-    const unbraked = friction(base, h * fricT)
+    const rolling = h * fricT
+    const unbraked = base > rolling ? base - rolling : base < -rolling ? base + rolling : 0
     if (vxw > 0 && num < limit) num = unbraked < limit ? unbraked : limit
     else if (vxw < 0 && num > limit) num = unbraked > limit ? unbraked : limit
   }
@@ -95,11 +98,6 @@ export function freeSpin(d: ResolvedCar, step: Substep, w: WheelSpin): void {
   w.free = num / J
   w.held = num === 0
   w.holding = (brakeT + fricT) / R
-}
-
-// Friction impulse f (≥ 0) on angular momentum-like `num`: reduces |num|, stopping at 0.
-function friction(num: number, f: number): number {
-  return num > f ? num - f : num < -f ? num + f : 0
 }
 
 /** Rate-limited steering: moves the car's road-wheel angle (C.steerAngle) towards the input. */
