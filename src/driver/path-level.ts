@@ -81,11 +81,13 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
 
 /**
  * Numbers per car in PathLevelState.here: its segment's DriverPath.level record (packed, then line
- * at HERE_LINE), the segment it holds (HERE_SEG; -1: none yet) and the whole turns of heading
- * (2π·k) the last step added to the line's direction (HERE_WRAP).
+ * at HERE_LINE), the segment it holds (HERE_SEG; -1: none yet), the whole turns of heading (2π·k)
+ * the last step added to the line's direction (HERE_WRAP), then its path's driveAccel, brakeDecel
+ * and length (so a step reads its numbers from typed arrays only, and allocates nothing).
  */
-export const HERE_STRIDE = LEVEL_STRIDE + 2
+export const HERE_STRIDE = LEVEL_STRIDE + 5
 const HERE_LINE = LEVEL_LINE, HERE_SEG = LEVEL_STRIDE, HERE_WRAP = LEVEL_STRIDE + 1
+const HERE_DRIVE_ACCEL = LEVEL_STRIDE + 2, HERE_BRAKE_DECEL = LEVEL_STRIDE + 3, HERE_LENGTH = LEVEL_STRIDE + 4
 /** The heading's whole turns are worked out again only when the car's heading is this far (rad) from the line's plus the last turns (a new lap, or a heading written from outside). */
 const WRAP_CHECK = 1.5
 
@@ -132,6 +134,9 @@ function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number
   const here = ps.here, h = eid * HERE_STRIDE, level = path.level, r = seg * LEVEL_STRIDE
   for (let k = 0; k < LEVEL_STRIDE; k++) here[h + k] = level[r + k]
   here[h + HERE_SEG] = seg
+  here[h + HERE_DRIVE_ACCEL] = path.options.driveAccel
+  here[h + HERE_BRAKE_DECEL] = path.options.brakeDecel
+  here[h + HERE_LENGTH] = path.length
 }
 
 function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
@@ -235,10 +240,11 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     const o = eid * DRIVER_STRIDE
     times[eid] += dt
     if (R[o + DRIVER_FINISHED] === 1) continue
-    const segments = path.segments, closed = path.closed, L = path.length
+    const segments = path.segments, closed = path.closed
     let seg = R[o + DRIVER_SEG] | 0
     const h = eid * HERE_STRIDE
     if (here[h + HERE_SEG] !== seg) copyHere(ps, eid, path, seg)
+    const L = here[h + HERE_LENGTH]
     let s = R[o + DRIVER_S]
     // the profile's speed here (v² linear along the segment)
     let t = s - here[h + SEG_S]
@@ -250,7 +256,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     let v: number
     if (v0 < target) {
       // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
-      let a = path.options.driveAccel
+      let a = here[h + HERE_DRIVE_ACCEL]
       const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
@@ -258,7 +264,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       v = v0 + (a > 0 ? a : 0) * dt
       if (v > target) v = target
     } else {
-      v = v0 - path.options.brakeDecel * dt
+      v = v0 - here[h + HERE_BRAKE_DECEL] * dt
       if (v < target) v = target
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
