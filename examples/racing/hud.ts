@@ -52,12 +52,12 @@ export function createHud(entrants: readonly Entrant[]): Hud {
   const speedEl = $('speed'), gearEl = $('gear'), rpmEl = $('rpm'), perfEl = $('perf')
   const ROWS = 12
   // the tower's rows are made once; a race update rewrites their text only
-  const rows: { row: HTMLElement; pos: HTMLElement; sw: HTMLElement; num: HTMLElement; name: HTMLElement; best: HTMLElement; gap: HTMLElement }[] = []
+  const rows: { row: HTMLElement; pos: HTMLElement; sw: HTMLElement; num: HTMLElement; name: HTMLElement; best: HTMLElement; gap: HTMLElement; color: number }[] = []
   for (let i = 0; i < ROWS + 1; i++) {
     const row = document.createElement('div')
     row.className = 'row'
     const cell = (cls: string) => { const c = document.createElement('span'); c.className = cls; row.appendChild(c); return c }
-    rows.push({ row, pos: cell('pos'), sw: cell('sw'), num: cell('num'), name: cell('name'), best: cell('best'), gap: cell('gap') })
+    rows.push({ row, pos: cell('pos'), sw: cell('sw'), num: cell('num'), name: cell('name'), best: cell('best'), gap: cell('gap'), color: -1 })
     tower.appendChild(row)
   }
   let lastPerf = '', lapsHtml = ''
@@ -79,7 +79,7 @@ export function createHud(entrants: readonly Entrant[]): Hud {
         r.row.classList.toggle('you', s.car === player)
         r.row.classList.toggle('gap-above', k > 0 && i !== shown[k - 1] + 1)
         set(r.pos, String(s.position))
-        r.sw.style.background = hex(e.color)
+        if (r.color !== e.color) { r.color = e.color; r.sw.style.background = hex(e.color) }
         set(r.num, `#${e.number}`)
         set(r.name, e.name)
         set(r.best, lapTime(s.bestLap))
@@ -106,7 +106,8 @@ export function createHud(entrants: readonly Entrant[]): Hud {
     speedo(speed, gear, rpm, maxRpm) {
       set(speedEl, String(Math.round(Math.abs(speed) * 3.6)))
       set(gearEl, gear < 0 ? 'R' : gear === 0 ? 'N' : String(gear))
-      rpmEl.style.width = `${Math.min(100, (100 * rpm) / maxRpm).toFixed(0)}%`
+      const width = `${Math.min(100, (100 * rpm) / maxRpm).toFixed(0)}%`
+      if (rpmEl.style.width !== width) rpmEl.style.width = width
     },
     perf(p) {
       const lines = [

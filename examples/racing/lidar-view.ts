@@ -2,7 +2,8 @@
  * The player's lidar points in the game view: each hit point of the latest scan, placed in the
  * world from the sensor's pose, coloured by its return intensity (bright returns warm, faint ones
  * cool) when the lidar reports intensities, else by range (near warm, far cool). The particles are
- * a pool made once and reused every frame.
+ * a pool made once and reused; they are placed and uploaded once per new scan (a lidar scans at
+ * its own rate), not every frame, and only the points near the view are drawn.
  */
 import { Particle, ParticleContainer, Rectangle, type Texture } from 'pixi.js'
 import type { Sim } from '../../src/index'
@@ -10,8 +11,11 @@ import type { Sim } from '../../src/index'
 /** The lidar point layer. */
 export interface LidarView {
   readonly layer: ParticleContainer
-  /** Draws the latest scan of `lidar`; returns the points drawn. */
-  update(lidar: number): number
+  /**
+   * Draws the latest scan of `lidar` when it is a new one, where it was measured, keeping the
+   * points within `radius` m of (cx, cy); returns the points drawn.
+   */
+  update(lidar: number, cx: number, cy: number, radius: number): number
 }
 
 /** An intensity drawn at the warm end of the palette (a bright painted barrier face on). */
@@ -30,38 +34,48 @@ function palette(t: number): number {
 export function createLidarView(sim: Sim, square: Texture, max = 30000, size = 0.3): LidarView {
   const layer = new ParticleContainer({
     texture: square,
-    dynamicProperties: { position: true, color: true },
+    // static buffers, uploaded once per new scan (update()), not every frame
+    dynamicProperties: { position: false, rotation: false, color: false, vertex: false, uvs: false },
     boundsArea: new Rectangle(-1e5, -1e5, 2e5, 2e5),
   })
   const pool: Particle[] = []
-  let uploaded = 0 // pool slots whose static data (size, frame) the GPU has
   const scale = size / square.width
   const colors = new Uint32Array(256)
   for (let i = 0; i < 256; i++) colors[i] = palette(i / 255)
   const { Lidar } = sim.components
+  // the scan last drawn, by its count and a few of its ranges
+  let drawnCount = -1, drawnFirst = NaN, drawnMid = NaN, drawnLast = NaN
   return {
     layer,
-    update(lidar) {
+    update(lidar, cx, cy, radius) {
       const scan = sim.lidarScan(lidar)
+      const c = scan.count, dist = scan.distances
+      const out = layer.particleChildren
+      if (c === drawnCount && (c === 0 || (dist[0] === drawnFirst && dist[c >> 1] === drawnMid && dist[c - 1] === drawnLast))) return out.length
+      drawnCount = c
+      drawnFirst = dist[0]; drawnMid = dist[c >> 1]; drawnLast = dist[c - 1]
       const P = Lidar.pose, k = lidar * 9, O = Lidar.origin, q = lidar * 3
       const range = Lidar.rangeMax[lidar] || 1
       const intensities = scan.intensities ?? null
-      const out = layer.particleChildren
-      const n = Math.min(scan.count, max)
+      const n = Math.min(c, max), r2 = radius * radius
+      let m = 0
       for (let i = 0; i < n; i++) {
-        let p = pool[i]
-        if (!p) { p = new Particle({ texture: square, scaleX: scale, scaleY: scale, anchorX: 0.5, anchorY: 0.5 }); pool[i] = p }
         const x = scan.points[3 * i], y = scan.points[3 * i + 1], z = scan.points[3 * i + 2]
-        p.x = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
-        p.y = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
+        const wx = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
+        const wy = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
+        if ((wx - cx) * (wx - cx) + (wy - cy) * (wy - cy) > r2) continue // off screen: not drawn
+        let p = pool[m]
+        if (!p) { p = new Particle({ texture: square, scaleX: scale, scaleY: scale, anchorX: 0.5, anchorY: 0.5 }); pool[m] = p }
+        p.x = wx
+        p.y = wy
         // intensity (0..1) or range on a square-root scale: most points are faint or near, and that is where detail matters
-        const t = intensities ? 1 - Math.min(1, intensities[i] / BRIGHT) : scan.distances[i] / range
+        const t = intensities ? 1 - Math.min(1, intensities[i] / BRIGHT) : dist[i] / range
         p.tint = colors[Math.min(255, Math.floor(Math.sqrt(Math.max(0, t)) * 255))]
-        out[i] = p
+        out[m++] = p
       }
-      out.length = n
-      if (n > uploaded) { uploaded = n; layer.update() }
-      return n
+      out.length = m
+      layer.update()
+      return m
     },
   }
 }

@@ -89,12 +89,7 @@ const MAX_STEPS_PER_FRAME = 2
 
 // Static chunks of track, barriers and trees marked cullable are skipped when off screen.
 extensions.add(CullerPlugin)
-/**
- * One texture per batch on a software rasteriser. pixi's batch shader picks each pixel's texture
- * from up to 16 with a chain of branches, which SwiftShader pays for on every pixel; the demo
- * draws from two textures (its atlas and pixi's white), so one per batch costs a draw call or two
- * and halves the GPU process's time per frame (the browser test's 55 fps check fails without it).
- */
+/** One texture per batch under software GL: SwiftShader pays for pixi's 16-way texture pick on every pixel (the demo's GPU time per frame ×4 without it). */
 function oneTexturePerBatch(): void {
   const contextChange = GlLimitsSystem.prototype.contextChange
   GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem) {
@@ -153,7 +148,9 @@ async function main(): Promise<void> {
 
   // The scene: world container in metres (y up), ground first, then marks, shadows, barriers, cars, trees, lidar, debug.
   const art = createCarArt(app.renderer, entrants.map((e, i) => ({ definition: definitions[i], color: e.color, stripe: e.stripe, number: e.number })))
-  const view = new Container({ label: 'world' })
+  // a render group: the camera's transform is applied on the GPU, so the static track, barriers and
+  // trees keep their batched vertices from frame to frame and only the moving sprites are updated
+  const view = new Container({ label: 'world', isRenderGroup: true })
   app.stage.addChild(view)
   const total = entrants.length
   const slots = Array.from({ length: total }, (_, i) => gridSlot(i))
@@ -171,7 +168,7 @@ async function main(): Promise<void> {
     colliderColors: { barrier: 0xe5e7eb, cone: 0xff7a1a },
     carColor: (car, level) => (car === player ? 0xff4fd8 : LEVEL_COLORS[level]),
   })
-  const minimap = createMinimap(sim, track, cars, entrants.map((e) => e.color), player, art.dot)
+  const minimap = createMinimap(sim, app.renderer, track, cars, entrants.map((e) => e.color), player, art.dot)
   app.stage.addChild(minimap.container)
 
   // Controls and HUD.
@@ -241,7 +238,7 @@ async function main(): Promise<void> {
   resultsCard.querySelector<HTMLElement>('[data-action=hide]')!.onclick = () => { resultsCard.hidden = true }
   document.querySelector('#settings [data-action=close]')!.addEventListener('click', () => setPaused(false))
 
-  let hudTimer = 0, perfTimer = 0
+  let speedoTimer = 0, hudTimer = 0, perfTimer = 0
   let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
   let renderStart = 0
   const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
@@ -277,7 +274,8 @@ async function main(): Promise<void> {
     const radius = camera.viewRadius(app.screen.width, app.screen.height)
     carViews.update(camera.x, camera.y, radius)
     if (!demo.paused) skids.update(camera.x, camera.y, radius + 10)
-    demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar) : demo.debug ? debug.lidarPoints : 0
+    // points reach 20 m past the screen: the view moves on between scans
+    demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar, camera.x, camera.y, radius + 20) : demo.debug ? debug.lidarPoints : 0
     minimap.update(app.screen.width)
     if (demo.debug) {
       debug.setPaths(following === player ? [] : [following])
@@ -289,12 +287,18 @@ async function main(): Promise<void> {
     demo.device = controls.device
     Object.assign(demo.camera, { x: camera.x, y: camera.y, zoom: camera.zoom, rotation: camera.rotation })
 
+    // HTML is relaid out and repainted when its text changes: the speedometer ten times a second,
+    // the standings four times, the performance line twice
+    speedoTimer -= frameDt
     hudTimer -= frameDt
     perfTimer -= frameDt
-    if (hudTimer <= 0) {
-      hudTimer = 0.1
+    if (speedoTimer <= 0) {
+      speedoTimer = 0.1
       const st = sim.carState(player)
       hud.speedo(st.speed, st.gear, st.engineRpm, maxRpm)
+    }
+    if (hudTimer <= 0) {
+      hudTimer = 0.25
       hud.race(race, race.standings(), player)
     }
     if (race.phase === 'finished' && !resultsShown) {
@@ -302,7 +306,7 @@ async function main(): Promise<void> {
       hud.results(race.standings(), player)
     }
     if (perfTimer <= 0) {
-      perfTimer = 0.25
+      perfTimer = 0.5
       const levels: [number, number, number, number] = [0, 0, 0, 0]
       for (const car of cars) {
         const level = sim.getLod(car).level

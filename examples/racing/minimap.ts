@@ -1,5 +1,5 @@
-/** The minimap: the circuit drawn once, small, in a screen corner, with a dot per car (the player's larger, ringed). */
-import { Container, Graphics, Sprite, type Texture } from 'pixi.js'
+/** The minimap: the circuit drawn once into a texture, small, in a screen corner, with a dot sprite per car (the player's larger, ringed). */
+import { Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js'
 import type { Sim } from '../../src/index'
 import type { Track } from '../track'
 
@@ -10,8 +10,8 @@ export interface Minimap {
   update(width: number): void
 }
 
-/** Builds a minimap `size` px across for `cars` with their livery `colors`; `player` is drawn larger. */
-export function createMinimap(sim: Sim, track: Track, cars: readonly number[], colors: readonly number[], player: number, dot: Texture, size = 200): Minimap {
+/** Builds a minimap `size` px across for `cars` with their livery `colors` (`renderer` draws its map once); `player` is drawn larger. */
+export function createMinimap(sim: Sim, renderer: Renderer, track: Track, cars: readonly number[], colors: readonly number[], player: number, dot: Texture, size = 200): Minimap {
   const c = track.centre
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
   for (let i = 0; i < track.count; i++) {
@@ -37,7 +37,15 @@ export function createMinimap(sim: Sim, track: Track, cars: readonly number[], c
   // the start line, across the track
   const tx = track.tangent[0], ty = track.tangent[1]
   g.moveTo(mx(c[0] - ty * 12), my(c[1] + tx * 12)).lineTo(mx(c[0] + ty * 12), my(c[1] - tx * 12)).stroke({ width: 2, color: 0xffffff })
-  container.addChild(g)
+  // drawn once into a texture: the stroked line is thousands of small triangles (a software
+  // rasteriser's worst case, every frame); as a texture it is one quad
+  const map = new Sprite(renderer.generateTexture({ target: g, frame: new Rectangle(0, 0, w, h), resolution: 1 }))
+  g.destroy()
+  // a render group of its own, so the dots after it start a batch of their own: with one texture
+  // per batch (main.ts), pixi's batcher draws every sprite after a mid-batch texture switch alone
+  const mapLayer = new Container({ label: 'minimap map', isRenderGroup: true })
+  mapLayer.addChild(map)
+  container.addChild(mapLayer)
   const dots: Sprite[] = []
   const disc = (px: number, tint: number) => {
     const s = new Sprite(dot)

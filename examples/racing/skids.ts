@@ -23,8 +23,8 @@ export interface Skids {
 
 /** Slip angle (rad) past which a tyre leaves a mark: a little beyond the presets' force peak. */
 const SLIP = 0.16
-/** Marks kept. */
-const RING = 6000
+/** Marks kept (every one is drawn each frame, so the ring is no longer than the view needs). */
+const RING = 2000
 const TYRE_WIDTH = 0.24
 
 /** Skid marks for `cars` (their definitions in the same order), drawn with the white `square` frame. */
