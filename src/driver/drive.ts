@@ -10,7 +10,7 @@ import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
   DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, type DriverStore,
 } from '../../components/driver'
-import type { Polyline } from './polyline'
+import { SEG_STRIDE, type Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
 import { projectAll, PROJ_LAT, PROJ_S, QUERY_X, QUERY_Y } from './projection'
 import { profileSpeedAt } from './profile'
@@ -32,6 +32,11 @@ export interface DriverPath {
    * in the distance along the segment.
    */
   readonly line: Float64Array
+  /**
+   * Each segment's packed record and line record side by side (LEVEL_STRIDE numbers per segment):
+   * what the path level copies when a car reaches the segment, read in one run.
+   */
+  readonly level: Float64Array
   /** Copied from poly and options: what a step reads first. */
   readonly packed: Float64Array
   readonly segments: number
@@ -46,6 +51,10 @@ export interface DriverPath {
 
 /** Numbers per segment in DriverPath.line. */
 export const LINE_STRIDE = 4
+/** Numbers per segment in DriverPath.level: the packed record (SEG_*), then the line record at LEVEL_LINE (LINE_*). */
+export const LEVEL_STRIDE = SEG_STRIDE + LINE_STRIDE
+/** Where the line record starts in a DriverPath.level record. */
+export const LEVEL_LINE = SEG_STRIDE
 /** Offsets in a DriverPath.line record: direction at the segment's start and its rate, curvature at the start and its rate. */
 export const LINE_HEADING = 0, LINE_TURN_RATE = 1, LINE_KAPPA = 2, LINE_KAPPA_RATE = 3
 
@@ -70,8 +79,13 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
     line[i * LINE_STRIDE + LINE_KAPPA] = kappa[i]
     line[i * LINE_STRIDE + LINE_KAPPA_RATE] = (kappa[next] - kappa[i]) / len
   }
+  const level = new Float64Array(poly.segments * LEVEL_STRIDE)
+  for (let i = 0; i < poly.segments; i++) {
+    level.set(poly.packed.subarray(i * SEG_STRIDE, (i + 1) * SEG_STRIDE), i * LEVEL_STRIDE)
+    level.set(line.subarray(i * LINE_STRIDE, (i + 1) * LINE_STRIDE), i * LEVEL_STRIDE + LEVEL_LINE)
+  }
   return {
-    poly, kappa, profile, options, headings, turns, line,
+    poly, kappa, profile, options, headings, turns, line, level,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }

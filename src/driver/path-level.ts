@@ -12,7 +12,7 @@
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
-import { LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
+import { LEVEL_LINE, LEVEL_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
@@ -79,9 +79,17 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
   return out
 }
 
-/** Numbers per car in PathLevelState.here: its segment's DriverPath.packed record, then its DriverPath.line record. */
-export const HERE_STRIDE = SEG_STRIDE + LINE_STRIDE
-const HERE_LINE = SEG_STRIDE
+/**
+ * Numbers per car in PathLevelState.here: its segment's DriverPath.level record (packed, then line
+ * at HERE_LINE), the segment it holds (HERE_SEG; -1: none yet), the whole turns of heading (2π·k)
+ * the last step added to the line's direction (HERE_WRAP), then its path's driveAccel, brakeDecel
+ * and length (so a step reads its numbers from typed arrays only, and allocates nothing).
+ */
+export const HERE_STRIDE = LEVEL_STRIDE + 5
+const HERE_LINE = LEVEL_LINE, HERE_SEG = LEVEL_STRIDE, HERE_WRAP = LEVEL_STRIDE + 1
+const HERE_DRIVE_ACCEL = LEVEL_STRIDE + 2, HERE_BRAKE_DECEL = LEVEL_STRIDE + 3, HERE_LENGTH = LEVEL_STRIDE + 4
+/** The heading's whole turns are worked out again only when the car's heading is this far (rad) from the line's plus the last turns (a new lap, or a heading written from outside). */
+const WRAP_CHECK = 1.5
 
 /** What the path level works on: the stores, each driven car's path, definition and acceleration table. */
 export interface PathLevelState {
@@ -92,14 +100,12 @@ export interface PathLevelState {
   /** Each path car's acceleration table, by entity id (set when it enters the level). */
   tables: (Float64Array | undefined)[]
   /**
-   * Each path car's segment records, copied (HERE_STRIDE numbers by entity id): a step reads them
-   * in car order instead of one record far along a long path per car, and copies again only when
-   * the car reaches the next segment.
+   * Each path car's segment record, copied (HERE_STRIDE numbers by entity id): a step reads them
+   * in car order instead of one record far along a long path per car, and copies again (one run of
+   * DriverPath.level) only when the car reaches another segment. A new path (setAi) or entering the
+   * level clears it (assignTable).
    */
   here: Float64Array
-  /** The segment and path `here` holds for each car (-1 / undefined: nothing yet). */
-  hereSeg: Int32Array
-  herePath: (DriverPath | undefined)[]
   gravity: number
   /** Tables by definition and gear (0: automatic), made once each. */
   cache: WeakMap<ResolvedCar, Map<number, Float64Array>>
@@ -107,30 +113,30 @@ export interface PathLevelState {
 
 /** Creates the path level's state over the stores and tables it reads. */
 export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], gravity: number): PathLevelState {
-  return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * HERE_STRIDE), hereSeg: new Int32Array(64).fill(-1), herePath: [], gravity, cache: new WeakMap() }
+  return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * HERE_STRIDE), gravity, cache: new WeakMap() }
 }
 
 /** Gives car `eid` (taking the path level, or a new driver there) the acceleration table of its definition and gear, and room for its segment copy. */
 export function assignTable(ps: PathLevelState, eid: number): void {
   ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
-  if (eid >= ps.hereSeg.length) {
-    let n = ps.hereSeg.length
+  if ((eid + 1) * HERE_STRIDE > ps.here.length) {
+    let n = ps.here.length / HERE_STRIDE
     while (n <= eid) n *= 2
-    const here = new Float64Array(n * HERE_STRIDE), hereSeg = new Int32Array(n).fill(-1)
-    here.set(ps.here); hereSeg.set(ps.hereSeg)
-    ps.here = here; ps.hereSeg = hereSeg
+    const here = new Float64Array(n * HERE_STRIDE)
+    here.set(ps.here)
+    ps.here = here
   }
-  ps.hereSeg[eid] = -1
-  ps.herePath[eid] = undefined
+  ps.here[eid * HERE_STRIDE + HERE_SEG] = -1
 }
 
-// Copies segment `seg` of `path` into car `eid`'s record in ps.here.
+// Copies segment `seg` of `path` into car `eid`'s record in ps.here (one run of DriverPath.level).
 function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
-  const here = ps.here, h = eid * HERE_STRIDE, p = path.packed, r = seg * SEG_STRIDE, line = path.line, l = seg * LINE_STRIDE
-  for (let k = 0; k < SEG_STRIDE; k++) here[h + k] = p[r + k]
-  for (let k = 0; k < LINE_STRIDE; k++) here[h + HERE_LINE + k] = line[l + k]
-  ps.hereSeg[eid] = seg
-  ps.herePath[eid] = path
+  const here = ps.here, h = eid * HERE_STRIDE, level = path.level, r = seg * LEVEL_STRIDE
+  for (let k = 0; k < LEVEL_STRIDE; k++) here[h + k] = level[r + k]
+  here[h + HERE_SEG] = seg
+  here[h + HERE_DRIVE_ACCEL] = path.options.driveAccel
+  here[h + HERE_BRAKE_DECEL] = path.options.brakeDecel
+  here[h + HERE_LENGTH] = path.length
 }
 
 function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
@@ -225,19 +231,20 @@ function curvatureAt(path: DriverPath, seg: number, t: number): number {
 
 /** Moves every car of `cars` (at the path level, each with a driver) along its line for a host step of `dt` s. */
 export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: number): void {
-  const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables, here = ps.here, hereSeg = ps.hereSeg, herePath = ps.herePath
+  const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables, here = ps.here
   const X = C.x, Y = C.y, headingA = C.heading, speedA = C.speed, vxA = C.vx, yawA = C.yawRate, times = C.time, brakeA = C.brake, throttleA = C.throttle
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
-    const path = paths[eid], table = tables[eid]
-    if (path === undefined || table === undefined) continue
+    const path = paths[eid]
+    if (path === undefined) continue
     const o = eid * DRIVER_STRIDE
     times[eid] += dt
     if (R[o + DRIVER_FINISHED] === 1) continue
-    const segments = path.segments, closed = path.closed, L = path.length
+    const segments = path.segments, closed = path.closed
     let seg = R[o + DRIVER_SEG] | 0
-    if (hereSeg[eid] !== seg || herePath[eid] !== path) copyHere(ps, eid, path, seg)
     const h = eid * HERE_STRIDE
+    if (here[h + HERE_SEG] !== seg) copyHere(ps, eid, path, seg)
+    const L = here[h + HERE_LENGTH]
     let s = R[o + DRIVER_S]
     // the profile's speed here (v² linear along the segment)
     let t = s - here[h + SEG_S]
@@ -249,15 +256,15 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     let v: number
     if (v0 < target) {
       // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
-      let a = path.options.driveAccel
-      const k = v0 * (1 / TABLE_STEP)
-      const ki = k < TABLE_SIZE - 1 ? (k > 0 ? Math.floor(k) : 0) : TABLE_SIZE - 2
+      let a = here[h + HERE_DRIVE_ACCEL]
+      const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
+      const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
       if (carA < a) a = carA
       v = v0 + (a > 0 ? a : 0) * dt
       if (v > target) v = target
     } else {
-      v = v0 - path.options.brakeDecel * dt
+      v = v0 - here[h + HERE_BRAKE_DECEL] * dt
       if (v < target) v = target
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
@@ -271,8 +278,13 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     t = s - here[h + SEG_S]
     X[eid] = here[h + SEG_X] + here[h + SEG_TX] * t
     Y[eid] = here[h + SEG_Y] + here[h + SEG_TY] * t
+    // the line's direction with as many whole turns as the car's heading (the last step's turns
+    // while they still fit: the same number the rounding would give)
     const heading = here[h + HERE_LINE + LINE_HEADING] + here[h + HERE_LINE + LINE_TURN_RATE] * t, near = headingA[eid]
-    headingA[eid] = heading + 2 * Math.PI * Math.round((near - heading) * (1 / (2 * Math.PI)))
+    let wrap = here[h + HERE_WRAP]
+    const off = near - heading - wrap
+    if (!(off < WRAP_CHECK && off > -WRAP_CHECK)) { wrap = 2 * Math.PI * Math.round((near - heading) * (1 / (2 * Math.PI))); here[h + HERE_WRAP] = wrap }
+    headingA[eid] = heading + wrap
     speedA[eid] = v
     vxA[eid] = v
     yawA[eid] = v * (here[h + HERE_LINE + LINE_KAPPA] + here[h + HERE_LINE + LINE_KAPPA_RATE] * t)
