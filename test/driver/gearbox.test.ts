@@ -74,6 +74,8 @@ describe("setAi's shift option", () => {
     const sim = createSim(createWorld())
     const { cars, speeds } = straightPair(sim, 20, withBox(presets.hatchback, false), true)
     expectSameAcceleration(speeds)
+    // a rear-driven manual car too (its launch is grip-bound: the load moving rearwards counts)
+    expectSameAcceleration(straightPair(createSim(createWorld()), 20, MANUAL, true).speeds)
     sim.setLod(cars[1], 'singleTrack')
     const back = sim.carState(cars[1])
     expect(back.gear).toBe(sim.carState(cars[0]).gear)
