@@ -153,6 +153,9 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
         else rad = Math.sqrt(prm[q] * prm[q] + prm[q + 1] * prm[q + 1])
       }
       const wx = cx - px, wy = cy - py, wz = cz - pz
+      // far beyond rangeMax (twice the padded reach: no rounding can matter): dropped before the exact bound below
+      const reach = 2 * (rangeMax + rad + slack) + 1
+      if (wx * wx + wy * wy + wz * wz > reach * reach) continue
       const sx = r0 * wx + r3 * wy + r6 * wz, sy = r1 * wx + r4 * wy + r7 * wz, sz = r2 * wx + r5 * wy + r8 * wz
       const d = Math.sqrt(sx * sx + sy * sy + sz * sz)
       const pr = rad + slack + REL * (rad + d + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS

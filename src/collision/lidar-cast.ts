@@ -202,6 +202,8 @@ const RAY = 40, ENTRY = 12, WALK = 0.75, BVH = 300, BVH_LOG = 60, COLLECT = 250,
 // The raster: RASTER_RAY per ray (reset and final pass), PAIR per (candidate, yaw sample) solved,
 // TEST per ray test, of which the lower-bound skip leaves about RASTER_WALK.
 const RASTER_RAY = 6, PAIR = 40, TEST = 30, RASTER_WALK = 0.7
+/** Yaw samples per bucket column for a rotating sweep's step (chosen on the lidarTraffic bench). */
+const SWEEP_SAMPLES_PER_COLUMN = 8
 /** At or below this many candidates a flat list always wins (nothing to measure). */
 const FLAT_MAX = 8
 
@@ -230,9 +232,12 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   if (force === 0 && est[2] < collect) return LidarStrategy.bvh
   collectLidarCandidates(state, c.cands, c.rot, c.pos, rangeMin, rangeMax, objectId, localId, mask, slack, turn)
   const k = c.cands, b = c.buckets
-  // the grid: one yaw column per two samples of the pattern's full turn, one row per channel
+  // the grid: one yaw column per sample of the pattern's full turn, one row per channel; a sweep's
+  // step, built afresh every step for a few columns, one per SWEEP_SAMPLES_PER_COLUMN samples
+  // (fewer cells to fill; the longer lists its rays walk cost less)
   const perTurn = d.yawIncrement === 0 ? 1 : Math.min(1 << 20, Math.ceil((2 * Math.PI) / Math.abs(d.yawIncrement)))
-  layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, perTurn)), Math.max(1, Math.min(32, d.pitchCount)))
+  const columns = rows < 0 ? perTurn : Math.ceil(perTurn / SWEEP_SAMPLES_PER_COLUMN)
+  layoutLidarBuckets(b, d, Math.max(8, Math.min(2048, columns)), Math.max(1, Math.min(32, d.pitchCount)))
   if (rows >= 0) windowLidarBuckets(b, y0, y1, z0, z1)
   const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
