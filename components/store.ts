@@ -38,13 +38,13 @@ interface StoreMeta {
 
 /** Creates a store for `schema` with room for `capacity` entity ids. */
 export function createStore<S extends Record<string, FieldSpec>>(schema: S, capacity = 64): Store<S> {
-  const store: Record<string | symbol, unknown> = { [$schema]: schema, [$capacity]: capacity, [$generation]: 0 }
-  for (const name of Object.keys(schema)) {
+  const fields = Object.keys(schema).map((name) => {
     const spec = schema[name]
     const [Ctor, stride] = Array.isArray(spec) ? spec : [spec as ArrayCtor, 1]
-    store[name] = new Ctor(capacity * stride)
-  }
-  return store as Store<S>
+    return [name, new Ctor(capacity * stride)] as const
+  })
+  // one object built whole from its entries (not field by field): decision 0007
+  return Object.fromEntries([[$schema, schema], [$capacity, capacity], [$generation, 0], ...fields]) as Store<S>
 }
 
 /** Entity ids the store has room for. */

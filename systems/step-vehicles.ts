@@ -14,46 +14,47 @@ const EPS = 1e-6
 /** Longest host step a car simulates, s: a longer dt is cut to this for the cars (bounded work). */
 export const MAX_HOST_STEP = 10
 
-/** The system over the vehicle domain `vs` and the sim `clock`. */
+/**
+ * The system over the vehicle domain `vs` and the sim `clock`: steps every car that is not frozen
+ * by the host dt, four-wheel or single-track per its model.
+ */
 export function stepVehicles(vs: VehicleState, clock: SimClock): System {
-  return (world) => stepCars(world, vs, clock.dt)
-}
-
-/** Steps every car that is not frozen by the host dt: four-wheel or single-track per its model. */
-function stepCars(world: World, vs: VehicleState, dt: number): World {
-  const C = vs.Car
-  const defs = vs.defs
-  const surfaces = vs.surfaces
-  const g = vs.gravity
-  const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
-  commitRemovals(world)
-  // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
-  const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, vxs = C.vx, vys = C.vy, speeds = C.speed
-  const cars = vs.stepped.dense
-  for (let k = 0; k < cars.length; k++) {
-    const eid = cars[k]
-    const d = defs[eid]
-    if (d === undefined) continue
-    const hz = hzs[eid]
-    const h = 1 / hz
-    step.h = h
-    step.gravity = g
-    let acc = accs[eid] + span * hz
-    let t = times[eid]
-    if (models[eid] === 0) {
-      while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
-    } else {
-      // the cheap model takes all its substeps in one call (its state stays in locals between them)
-      let n = 0
-      while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-      if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+  return function stepCars(world: World): World {
+    const dt = clock.dt
+    const C = vs.Car
+    const defs = vs.defs
+    const surfaces = vs.surfaces
+    const g = vs.gravity
+    const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
+    commitRemovals(world)
+    // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
+    const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, vxs = C.vx, vys = C.vy, speeds = C.speed
+    const cars = vs.stepped.dense
+    for (let k = 0; k < cars.length; k++) {
+      const eid = cars[k]
+      const d = defs[eid]
+      if (d === undefined) continue
+      const hz = hzs[eid]
+      const h = 1 / hz
+      step.h = h
+      step.gravity = g
+      let acc = accs[eid] + span * hz
+      let t = times[eid]
+      if (models[eid] === 0) {
+        while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
+      } else {
+        // the cheap model takes all its substeps in one call (its state stays in locals between them)
+        let n = 0
+        while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
+        if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+      }
+      accs[eid] = acc
+      times[eid] = t
+      const vx = vxs[eid]
+      const vy = vys[eid]
+      const v = Math.sqrt(vx * vx + vy * vy)
+      speeds[eid] = (vx < 0 ? -1 : 1) * v
     }
-    accs[eid] = acc
-    times[eid] = t
-    const vx = vxs[eid]
-    const vy = vys[eid]
-    const v = Math.sqrt(vx * vx + vy * vy)
-    speeds[eid] = (vx < 0 ? -1 : 1) * v
+    return world
   }
-  return world
 }

@@ -31,14 +31,17 @@ export const DRIVER_SHIFTS = -1
  * with the gear `gear` (a manual box), the gear its driver's shift table picks (a manual box,
  * `gear` DRIVER_SHIFTS), or (automatic) the lowest gear whose engine
  * speed is below the upshift point: engine torque at full throttle through the gearing, limited by
- * the driven axle's grip (static load × mu), less drag and rolling resistance, over the mass with
+ * the driven axles' grip (their load × mu, with the load moved rearwards by accelerating), less drag and rolling resistance, over the mass with
  * the wheels' and engine's inertia; shifting interrupts the drive for shiftTime per gear change,
  * spread over the time the car spends in the gear below.
  */
 export function accelerationTable(d: ResolvedCar, gravity: number, gear: number): Float64Array {
   const out = new Float64Array(TABLE_SIZE)
   const m = d.mass, R = d.R
-  const grip = d.mu * gravity * (d.axleShare[0] > 0 ? 2 * d.fzF / gravity : 0) + d.mu * gravity * (d.axleShare[2] > 0 ? 2 * d.fzR / gravity : 0)
+  // the driven axles' grip with the load that accelerating at about drive / mass moves rearwards
+  // (h / L of it): front drive F ≤ μ(W_f − F·h/L), rear drive F ≤ μ(W_r + F·h/L); both axles: μW
+  const front = d.axleShare[0] > 0, rear = d.axleShare[2] > 0, transfer = (d.mu * d.h) / d.L
+  const grip = front && rear ? d.mu * 2 * (d.fzF + d.fzR) : front ? (d.mu * 2 * d.fzF) / (1 + transfer) : rear ? (d.mu * 2 * d.fzR) / (1 - (transfer < 0.5 ? transfer : 0.5)) : 0
   const rolling = PATH_ROLLING_RESISTANCE * m * gravity
   const shifts = !d.automatic && gear === DRIVER_SHIFTS ? shiftTable(d) : null
   const gearAt = (v: number): number => {
