@@ -72,6 +72,7 @@ describe('driver options', () => {
   it('fills defaults', () => {
     expect(resolveAiOptions(undefined)).toEqual({ maxSpeed: 30, lateralAccel: 6, brakeDecel: 6, driveAccel: 3, lateralOffset: 0, closed: false, lookahead: 0.5, shift: false })
     expect(resolveAiOptions({ closed: true, lateralOffset: -2, lookahead: 0 }).lateralOffset).toBe(-2)
+    expect(resolveAiOptions({ shift: true }).shift).toBe(true)
   })
 
   it('refuses out-of-range options naming them', () => {
