@@ -63,13 +63,8 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const distance = R[d + DRIVER_DISTANCE] + ds
     R[d + DRIVER_DISTANCE] = distance
     if (closed) {
-      // Full laps since setAi: it rarely changes, so compare before dividing.
-      const run = distance - R[d + DRIVER_START]
-      const laps = R[d + DRIVER_LAPS]
-      if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {
-        const n = Math.floor(run / L)
-        R[d + DRIVER_LAPS] = n > 0 ? (n < 0x7fffffff ? n : 0x7fffffff) : 0
-      }
+      // Full laps since setAi.
+      R[d + DRIVER_LAPS] = Math.min(Math.max(Math.floor((distance - R[d + DRIVER_START]) / L), 0), 0x7fffffff)
     }
     R[d + DRIVER_LATERAL] = projection[PROJ_LAT]
 

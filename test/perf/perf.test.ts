@@ -30,7 +30,6 @@ const HITCH_RATIO = 8
  * PITLANE_PERF_STRICT=1 to check them.
  */
 const KNOWN_FAILING: Record<string, string> = {
-  'mixed100 steady': 'mixed100 allocates 5–10 KB/step: the driver (driveCars)',
   'race frames': 'after the stunts start, 200–700 frames allocate over 4 KB (the heaviest ≈ 156 KB): the driver (driveCars) and the BVH rebuild (binnedSplit)',
   'race hitches': 'worst frame 5–20× the median CPU time: one frame over 8× in 2 of 3 runs, a different frame each time',
 }
