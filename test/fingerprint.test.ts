@@ -320,6 +320,31 @@ scenarios['driver-lod'] = () => {
   return finish(sim, rec)
 }
 
+scenarios['path-level'] = () => {
+  const sim = newSim()
+  const rec = new Recorder()
+  const cars: number[] = []
+  for (let i = 0; i < 4; i++) {
+    const k = i * 25
+    const car = sim.addCar({ definition: i === 3 ? presets.sportsCar : presets.hatchback, position: [circuit[2 * k], circuit[2 * k + 1]], lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, circuit, { closed: true, maxSpeed: 18 + 4 * i, lateralOffset: i === 2 ? 1 : 0, shift: i === 3 })
+    if (i > 0) sim.setLod(car, 'path')
+    cars.push(car)
+  }
+  for (let i = 0; i < 40; i++) {
+    if (i === 8) sim.setLod(cars[1], 'singleTrack', 240)
+    if (i === 12) sim.setLod(cars[0], 'path')
+    if (i === 20) sim.setLod(cars[2], 'full')
+    if (i === 28) sim.setLod(cars[1], 'path')
+    if (i === 32) sim.clearAi(cars[3])
+    sim.stepMany(DT, 15)
+    rec.cars(sim, cars)
+    rec.ai(sim, cars)
+  }
+  return finish(sim, rec)
+}
+
 scenarios['hosting-rapier'] = async () => {
   await RAPIER.init()
   const world = new RAPIER.World({ x: 0, y: 0, z: -9.81 })

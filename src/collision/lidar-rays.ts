@@ -1,7 +1,7 @@
 /**
- * The world rays of a scan, per ray: start = pos + rangeMin·w and the unit direction of w = R·d,
- * normalised with exactly rayTest's arithmetic (query.ts normalizeDirection), so every ray is bit
- * for bit the one rayTest would cast. Cached while the pose, rangeMin and pattern are unchanged
+ * The world rays of a scan, per ray: start = pos + rangeMin·w and the unit direction of w = R·d
+ * (scaled by its largest component, then by its length: within the last bit of rayTest's
+ * normalizeDirection, so the hits agree with rayTest's within 1e-9 m). Cached while the pose, rangeMin and pattern are unchanged
  * (a fixed sensor then pays the divisions and square root once); large patterns are filled in
  * chunks of yaw columns instead.
  */
@@ -77,7 +77,7 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
       const wx = r0 * dx + r1 * dy + r2 * dz, wy = r3 * dx + r4 * dy + r5 * dz, wz = r6 * dx + r7 * dy + r8 * dz
       const ox = px + rangeMin * wx, oy = py + rangeMin * wy, oz = pz + rangeMin * wz
       O[k] = ox; O[k + 1] = oy; O[k + 2] = oz
-      // normalizeDirection's arithmetic, written out: non-finite → no ray, zero → +z, else (w/m)/|w/m|
+      // as normalizeDirection: non-finite → no ray, zero → +z; else (w/m)/|w/m|
       // (with a rotation bounded by 2 and finite inputs, w and the start are finite and w ≠ 0)
       if (!bounded) {
         if (!Number.isFinite(wx) || !Number.isFinite(wy) || !Number.isFinite(wz) || !Number.isFinite(ox) || !Number.isFinite(oy) || !Number.isFinite(oz)) { D[k] = NaN; continue }
