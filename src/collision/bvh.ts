@@ -32,6 +32,7 @@ export interface Bvh {
   binMax: Float64Array
   binCount: Int32Array
   rightArea: Float64Array
+  leftArea: Float64Array
   sweep: Float64Array
 }
 
@@ -42,7 +43,7 @@ export function createBvh(): Bvh {
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
     builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
-    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), sweep: new Float64Array(2),
+    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
 }
 
@@ -195,19 +196,33 @@ function binnedSplit(b: Bvh, start: number, end: number, axis: number, aabb: Flo
     v = aabb[a + 5]
     if (v > bmax[m + 2]) bmax[m + 2] = v
   }
-  sweepRight(b)
-  return sweepLeft(b, end - start)
+  sweepCosts(b, b.rightArea, -1)
+  sweepCosts(b, b.leftArea, 1)
+  // the cheapest boundary that leaves both sides non-empty
+  const n = end - start, left = b.leftArea
+  let best = -1, bestCost = Infinity, cnt = 0
+  for (let k = 1; k < BINS; k++) {
+    cnt += bcount[k - 1]
+    if (cnt === n) break
+    if (cnt === 0) continue
+    const cost = left[k] + right[k]
+    if (cost < bestCost) { bestCost = cost; best = k }
+  }
+  return best
 }
 
-// right[k] = surface area × prim count of bins k..BINS-1, swept from the right (an empty bin changes
-// neither, so it repeats its right neighbour's figure).
-function sweepRight(b: Bvh): void {
-  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea
+// out[k] = surface area × prim count of the bins on one side of boundary k (1..BINS-1): bins k..BINS-1
+// for dir −1 (swept from the right), bins 0..k-1 for dir +1 (from the left). An empty bin changes
+// neither, so its boundary repeats the previous figure.
+function sweepCosts(b: Bvh, out: Float64Array, dir: number): void {
+  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
   let cnt = 0
-  for (let k = BINS - 1; k > 0; k--) {
-    if (bcount[k] === 0) { right[k] = k === BINS - 1 ? 0 : right[k + 1]; continue }
-    const m = k * 3
+  const first = dir < 0 ? BINS - 1 : 1
+  for (let k = first; k > 0 && k < BINS; k += dir) {
+    const bin = dir < 0 ? k : k - 1
+    if (bcount[bin] === 0) { out[k] = k === first ? 0 : out[k - dir]; continue }
+    const m = bin * 3
     let v = bmin[m]
     if (v < x0) x0 = v
     v = bmin[m + 1]
@@ -220,44 +235,10 @@ function sweepRight(b: Bvh): void {
     if (v > y1) y1 = v
     v = bmax[m + 2]
     if (v > z1) z1 = v
-    cnt += bcount[k]
+    cnt += bcount[bin]
     const x = x1 - x0, y = y1 - y0, z = z1 - z0
-    right[k] = (x < 0 ? 0 : x * y + y * z + z * x) * cnt
+    out[k] = (x < 0 ? 0 : x * y + y * z + z * x) * cnt
   }
-}
-
-// The SAH-best bin boundary for n prims (bins 0..k-1 left of it), swept from the left with right[]
-// from sweepRight, or −1 when every boundary leaves a side empty.
-function sweepLeft(b: Bvh, n: number): number {
-  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
-  let cnt = 0, best = -1, leftCost = 0, bestCost = Infinity
-  for (let k = 1; k < BINS; k++) {
-    // an empty bin leaves the left side's box, count and cost as they were
-    if (bcount[k - 1] !== 0) {
-      const m = (k - 1) * 3
-      let v = bmin[m]
-      if (v < x0) x0 = v
-      v = bmin[m + 1]
-      if (v < y0) y0 = v
-      v = bmin[m + 2]
-      if (v < z0) z0 = v
-      v = bmax[m]
-      if (v > x1) x1 = v
-      v = bmax[m + 1]
-      if (v > y1) y1 = v
-      v = bmax[m + 2]
-      if (v > z1) z1 = v
-      cnt += bcount[k - 1]
-      if (cnt === n) break
-      const x = x1 - x0, y = y1 - y0, z = z1 - z0
-      leftCost = (x < 0 ? 0 : x * y + y * z + z * x) * cnt
-    }
-    if (cnt === 0) continue
-    const cost = leftCost + right[k]
-    if (cost < bestCost) { bestCost = cost; best = k }
-  }
-  return best
 }
 
 function swap(b: Bvh, i: number, j: number): void {
