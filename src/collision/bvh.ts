@@ -32,6 +32,7 @@ export interface Bvh {
   binMax: Float64Array
   binCount: Int32Array
   rightArea: Float64Array
+  leftArea: Float64Array
   sweep: Float64Array
 }
 
@@ -42,7 +43,7 @@ export function createBvh(): Bvh {
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
     builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
-    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), sweep: new Float64Array(6),
+    binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
 }
 
@@ -97,33 +98,34 @@ function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: F
   B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
 }
 
-function area(x: number, y: number, z: number): number {
-  return x < 0 ? 0 : x * y + y * z + z * x
+// An internal node's bounds from its children's: the same bits as setLeafBounds' pass over its prims
+// (the left child's prims come first, and a right value replaces a left one only when strictly beyond it).
+function setUnionBounds(B: Float64Array, node: number, left: number): void {
+  const o = node * 6, l = left * 6, r = l + 6
+  B[o] = B[r] < B[l] ? B[r] : B[l]
+  B[o + 1] = B[r + 1] < B[l + 1] ? B[r + 1] : B[l + 1]
+  B[o + 2] = B[r + 2] < B[l + 2] ? B[r + 2] : B[l + 2]
+  B[o + 3] = B[r + 3] > B[l + 3] ? B[r + 3] : B[l + 3]
+  B[o + 4] = B[r + 4] > B[l + 4] ? B[r + 4] : B[l + 4]
+  B[o + 5] = B[r + 5] > B[l + 5] ? B[r + 5] : B[l + 5]
 }
+
+// A rebuild runs rarely, often in unoptimised code, where every double read or computed is a heap
+// number: the build below reads as few as it can (leaves only get a pass over their prims, internal
+// bounds come from the children, empty bins are skipped) and passes none as an argument or a result.
 
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth
-  setLeafBounds(b, node, start, end, aabb)
-  const cent = b.cent
-  let c0x = Infinity, c0y = Infinity, c0z = Infinity, c1x = -Infinity, c1y = -Infinity, c1z = -Infinity
-  for (let i = start; i < end; i++) {
-    const cx = cent[i * 3], cy = cent[i * 3 + 1], cz = cent[i * 3 + 2]
-    if (cx < c0x) c0x = cx
-    if (cx > c1x) c1x = cx
-    if (cy < c0y) c0y = cy
-    if (cy > c1y) c1y = cy
-    if (cz < c0z) c0z = cz
-    if (cz > c1z) c1z = cz
-  }
   const n = end - start
-  if (n <= MAX_LEAF) { b.first[node] = start; b.count[node] = n; return }
-  const ex = c1x - c0x, ey = c1y - c0y, ez = c1z - c0z
-  const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2
-  const lo = axis === 0 ? c0x : axis === 1 ? c0y : c0z
-  const ext = axis === 0 ? ex : axis === 1 ? ey : ez
+  if (n <= MAX_LEAF) {
+    setLeafBounds(b, node, start, end, aabb)
+    b.first[node] = start; b.count[node] = n
+    return
+  }
+  const axis = centroidAxis(b, start, end)
   let mid = -1
-  if (ext > 0) {
-    const split = binnedSplit(b, start, end, axis, lo, ext, aabb)
+  if (b.sweep[1] > 0) {
+    const split = binnedSplit(b, start, end, axis, aabb)
     if (split >= 0) {
       // partition by the bin index computed in binnedSplit (both sides non-empty by construction)
       const bins = b.binOf
@@ -142,66 +144,101 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   b.count[node] = 0
   buildNode(b, left, start, mid, aabb, depth + 1)
   buildNode(b, left + 1, mid, end, aabb, depth + 1)
+  setUnionBounds(b.bounds, node, left)
 }
 
-/** Best SAH split bin boundary (1..BINS-1) on `axis`, or −1 when none; leaves each prim's bin in b.binOf. */
-function binnedSplit(b: Bvh, start: number, end: number, axis: number, lo: number, ext: number, aabb: Float64Array): number {
+/** The axis of the widest centroid extent over prims [start, end); leaves that axis' low end and extent in b.sweep[0], b.sweep[1]. */
+function centroidAxis(b: Bvh, start: number, end: number): number {
+  const cent = b.cent
+  let c0x = Infinity, c0y = Infinity, c0z = Infinity, c1x = -Infinity, c1y = -Infinity, c1z = -Infinity
+  for (let i = start; i < end; i++) {
+    const cx = cent[i * 3], cy = cent[i * 3 + 1], cz = cent[i * 3 + 2]
+    if (cx < c0x) c0x = cx
+    if (cx > c1x) c1x = cx
+    if (cy < c0y) c0y = cy
+    if (cy > c1y) c1y = cy
+    if (cz < c0z) c0z = cz
+    if (cz > c1z) c1z = cz
+  }
+  const ex = c1x - c0x, ey = c1y - c0y, ez = c1z - c0z
+  const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2
+  b.sweep[0] = axis === 0 ? c0x : axis === 1 ? c0y : c0z
+  b.sweep[1] = axis === 0 ? ex : axis === 1 ? ey : ez
+  return axis
+}
+
+/**
+ * Best SAH split bin boundary (1..BINS-1) on `axis` (low end and extent in b.sweep[0], b.sweep[1]),
+ * or −1 when none; leaves each prim's bin in b.binOf.
+ */
+function binnedSplit(b: Bvh, start: number, end: number, axis: number, aabb: Float64Array): number {
   const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount, right = b.rightArea, bins = b.binOf
   // plain loops: TypedArray fill is a runtime call, which cost more than these 12-bin resets
   for (let k = 0; k < BINS; k++) bcount[k] = 0
   for (let m = 0; m < BINS * 3; m++) { bmin[m] = Infinity; bmax[m] = -Infinity }
-  const scale = BINS / ext, cent = b.cent, prims = b.prims
+  const lo = b.sweep[0], scale = BINS / b.sweep[1], cent = b.cent, prims = b.prims
   for (let i = start; i < end; i++) {
     let k = Math.floor((cent[i * 3 + axis] - lo) * scale)
     if (k >= BINS) k = BINS - 1
     bins[i] = k
     bcount[k]++
     const a = prims[i] * 6, m = k * 3
-    if (aabb[a] < bmin[m]) bmin[m] = aabb[a]
-    if (aabb[a + 1] < bmin[m + 1]) bmin[m + 1] = aabb[a + 1]
-    if (aabb[a + 2] < bmin[m + 2]) bmin[m + 2] = aabb[a + 2]
-    if (aabb[a + 3] > bmax[m]) bmax[m] = aabb[a + 3]
-    if (aabb[a + 4] > bmax[m + 1]) bmax[m + 1] = aabb[a + 4]
-    if (aabb[a + 5] > bmax[m + 2]) bmax[m + 2] = aabb[a + 5]
+    let v = aabb[a]
+    if (v < bmin[m]) bmin[m] = v
+    v = aabb[a + 1]
+    if (v < bmin[m + 1]) bmin[m + 1] = v
+    v = aabb[a + 2]
+    if (v < bmin[m + 2]) bmin[m + 2] = v
+    v = aabb[a + 3]
+    if (v > bmax[m]) bmax[m] = v
+    v = aabb[a + 4]
+    if (v > bmax[m + 1]) bmax[m + 1] = v
+    v = aabb[a + 5]
+    if (v > bmax[m + 2]) bmax[m + 2] = v
   }
-  // sweep from the right: area × count of bins k..BINS-1
-  const acc = b.sweep
-  emptyBox(acc)
-  let cnt = 0
-  for (let k = BINS - 1; k > 0; k--) {
-    const a = growByBin(acc, bmin, bmax, k)
-    cnt += bcount[k]
-    right[k] = cnt === 0 ? 0 : a * cnt
-  }
-  let best = -1, bestCost = Infinity
-  emptyBox(acc)
-  cnt = 0
+  sweepCosts(b, b.rightArea, -1)
+  sweepCosts(b, b.leftArea, 1)
+  // the cheapest boundary that leaves both sides non-empty
+  const n = end - start, left = b.leftArea
+  let best = -1, bestCost = Infinity, cnt = 0
   for (let k = 1; k < BINS; k++) {
-    const a = growByBin(acc, bmin, bmax, k - 1)
     cnt += bcount[k - 1]
-    if (cnt === 0 || cnt === end - start) continue
-    const cost = a * cnt + right[k]
+    if (cnt === n) break
+    if (cnt === 0) continue
+    const cost = left[k] + right[k]
     if (cost < bestCost) { bestCost = cost; best = k }
   }
   return best
 }
 
-// Resets box acc (min xyz, max xyz) to empty.
-function emptyBox(acc: Float64Array): void {
-  acc[0] = acc[1] = acc[2] = Infinity
-  acc[3] = acc[4] = acc[5] = -Infinity
-}
-
-/** Grows box acc (min xyz, max xyz) by bin k's bounds and returns its surface area. */
-function growByBin(acc: Float64Array, bmin: Float64Array, bmax: Float64Array, k: number): number {
-  const m = k * 3
-  if (bmin[m] < acc[0]) acc[0] = bmin[m]
-  if (bmin[m + 1] < acc[1]) acc[1] = bmin[m + 1]
-  if (bmin[m + 2] < acc[2]) acc[2] = bmin[m + 2]
-  if (bmax[m] > acc[3]) acc[3] = bmax[m]
-  if (bmax[m + 1] > acc[4]) acc[4] = bmax[m + 1]
-  if (bmax[m + 2] > acc[5]) acc[5] = bmax[m + 2]
-  return area(acc[3] - acc[0], acc[4] - acc[1], acc[5] - acc[2])
+// out[k] = surface area × prim count of the bins on one side of boundary k (1..BINS-1): bins k..BINS-1
+// for dir −1 (swept from the right), bins 0..k-1 for dir +1 (from the left). An empty bin changes
+// neither, so its boundary repeats the previous figure.
+function sweepCosts(b: Bvh, out: Float64Array, dir: number): void {
+  const bmin = b.binMin, bmax = b.binMax, bcount = b.binCount
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
+  let cnt = 0
+  const first = dir < 0 ? BINS - 1 : 1
+  for (let k = first; k > 0 && k < BINS; k += dir) {
+    const bin = dir < 0 ? k : k - 1
+    if (bcount[bin] === 0) { out[k] = k === first ? 0 : out[k - dir]; continue }
+    const m = bin * 3
+    let v = bmin[m]
+    if (v < x0) x0 = v
+    v = bmin[m + 1]
+    if (v < y0) y0 = v
+    v = bmin[m + 2]
+    if (v < z0) z0 = v
+    v = bmax[m]
+    if (v > x1) x1 = v
+    v = bmax[m + 1]
+    if (v > y1) y1 = v
+    v = bmax[m + 2]
+    if (v > z1) z1 = v
+    cnt += bcount[bin]
+    const x = x1 - x0, y = y1 - y0, z = z1 - z0
+    out[k] = (x < 0 ? 0 : x * y + y * z + z * x) * cnt
+  }
 }
 
 function swap(b: Bvh, i: number, j: number): void {
@@ -246,7 +283,8 @@ export function refitBvh(b: Bvh, aabb: Float64Array): number {
     const y1 = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
     const z1 = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
     B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
-    cost += area(x1 - x0, y1 - y0, z1 - z0)
+    const x = x1 - x0, y = y1 - y0, z = z1 - z0
+    cost += x < 0 ? 0 : x * y + y * z + z * x
   }
   return cost
 }
@@ -258,7 +296,8 @@ export function treeCost(b: Bvh): number {
   for (let node = 0; node < b.nodeCount; node++) {
     if (count[node] > 0) continue
     const o = node * 6
-    s += area(B[o + 3] - B[o], B[o + 4] - B[o + 1], B[o + 5] - B[o + 2])
+    const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
+    s += x < 0 ? 0 : x * y + y * z + z * x
   }
   return s
 }

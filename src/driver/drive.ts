@@ -10,7 +10,7 @@ import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
   DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, type DriverStore,
 } from '../../components/driver'
-import { SEG_STRIDE, type Polyline } from './polyline'
+import { SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
 import { projectAll, PROJ_LAT, PROJ_S, QUERY_X, QUERY_Y } from './projection'
 import { profileSpeedAt } from './profile'
@@ -33,10 +33,14 @@ export interface DriverPath {
    */
   readonly line: Float64Array
   /**
-   * Each segment's packed record and line record side by side (LEVEL_STRIDE numbers per segment):
-   * what the path level copies when a car reaches the segment, read in one run.
+   * Each segment's geometry for the path level, GEOMETRY_STRIDE numbers per segment: the packed
+   * record's start, tangent, arc length and length (SEG_X … SEG_LEN), then the line record at
+   * GEOMETRY_LINE. Paths on the same line (the same points, offset and closure; other options
+   * differ) share one array, so a field of cars on a few lines reads little memory.
    */
   readonly level: Float64Array
+  /** Each segment's profile for the path level, SPEEDS_STRIDE numbers: v² at its start and its rate (the packed record's SEG_V2, SEG_ACCEL). */
+  readonly speeds: Float64Array
   /** Copied from poly and options: what a step reads first. */
   readonly packed: Float64Array
   readonly segments: number
@@ -51,15 +55,21 @@ export interface DriverPath {
 
 /** Numbers per segment in DriverPath.line. */
 export const LINE_STRIDE = 4
-/** Numbers per segment in DriverPath.level: the packed record (SEG_*), then the line record at LEVEL_LINE (LINE_*). */
-export const LEVEL_STRIDE = SEG_STRIDE + LINE_STRIDE
+/** Numbers per segment in DriverPath.level: the packed record up to SEG_LEN, then the line record at GEOMETRY_LINE (LINE_*). */
+export const GEOMETRY_STRIDE = SEG_LEN + 1 + LINE_STRIDE
 /** Where the line record starts in a DriverPath.level record. */
+export const GEOMETRY_LINE = SEG_LEN + 1
+/** Numbers per segment in DriverPath.speeds. */
+export const SPEEDS_STRIDE = 2
+/** Numbers of a segment's whole path-level record (a path car's copy): the packed record (SEG_*), then the line record at LEVEL_LINE (LINE_*). */
+export const LEVEL_STRIDE = SEG_STRIDE + LINE_STRIDE
+/** Where the line record starts in a whole path-level record. */
 export const LEVEL_LINE = SEG_STRIDE
 /** Offsets in a DriverPath.line record: direction at the segment's start and its rate, curvature at the start and its rate. */
 export const LINE_HEADING = 0, LINE_TURN_RATE = 1, LINE_KAPPA = 2, LINE_KAPPA_RATE = 3
 
-/** The DriverPath of `poly` with its curvature, profile and options. */
-export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions): DriverPath {
+/** The DriverPath of `poly` with its curvature, profile and options; `level`: the geometry of a path on the same line, to share (it is the same bit for bit). */
+export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions, level?: Float64Array): DriverPath {
   const headings = new Float64Array(poly.segments), turns = new Float64Array(poly.segments)
   for (let i = 0; i < poly.segments; i++) headings[i] = Math.atan2(poly.ty[i], poly.tx[i])
   for (let i = 0; i < poly.segments; i++) {
@@ -79,13 +89,20 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
     line[i * LINE_STRIDE + LINE_KAPPA] = kappa[i]
     line[i * LINE_STRIDE + LINE_KAPPA_RATE] = (kappa[next] - kappa[i]) / len
   }
-  const level = new Float64Array(poly.segments * LEVEL_STRIDE)
+  if (level === undefined) {
+    level = new Float64Array(poly.segments * GEOMETRY_STRIDE)
+    for (let i = 0; i < poly.segments; i++) {
+      level.set(poly.packed.subarray(i * SEG_STRIDE, i * SEG_STRIDE + GEOMETRY_LINE), i * GEOMETRY_STRIDE)
+      level.set(line.subarray(i * LINE_STRIDE, (i + 1) * LINE_STRIDE), i * GEOMETRY_STRIDE + GEOMETRY_LINE)
+    }
+  }
+  const speeds = new Float64Array(poly.segments * SPEEDS_STRIDE)
   for (let i = 0; i < poly.segments; i++) {
-    level.set(poly.packed.subarray(i * SEG_STRIDE, (i + 1) * SEG_STRIDE), i * LEVEL_STRIDE)
-    level.set(line.subarray(i * LINE_STRIDE, (i + 1) * LINE_STRIDE), i * LEVEL_STRIDE + LEVEL_LINE)
+    speeds[i * SPEEDS_STRIDE] = poly.packed[i * SEG_STRIDE + SEG_V2]
+    speeds[i * SPEEDS_STRIDE + 1] = poly.packed[i * SEG_STRIDE + SEG_ACCEL]
   }
   return {
-    poly, kappa, profile, options, headings, turns, line, level,
+    poly, kappa, profile, options, headings, turns, line, level, speeds,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
   }

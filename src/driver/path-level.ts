@@ -12,7 +12,7 @@
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
-import { LEVEL_LINE, LEVEL_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
+import { GEOMETRY_LINE, GEOMETRY_STRIDE, LEVEL_LINE, LEVEL_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
@@ -134,8 +134,11 @@ export function assignTable(ps: PathLevelState, eid: number): void {
 
 // Copies segment `seg` of `path` into car `eid`'s record in ps.here (one run of DriverPath.level).
 function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
-  const here = ps.here, h = eid * HERE_STRIDE, level = path.level, r = seg * LEVEL_STRIDE
-  for (let k = 0; k < LEVEL_STRIDE; k++) here[h + k] = level[r + k]
+  const here = ps.here, h = eid * HERE_STRIDE, level = path.level, r = seg * GEOMETRY_STRIDE
+  for (let k = 0; k < GEOMETRY_LINE; k++) here[h + k] = level[r + k]
+  for (let k = 0; k < LINE_STRIDE; k++) here[h + HERE_LINE + k] = level[r + GEOMETRY_LINE + k]
+  here[h + SEG_V2] = path.speeds[seg * SPEEDS_STRIDE]
+  here[h + SEG_ACCEL] = path.speeds[seg * SPEEDS_STRIDE + 1]
   here[h + HERE_SEG] = seg
   here[h + HERE_DRIVE_ACCEL] = path.options.driveAccel
   here[h + HERE_BRAKE_DECEL] = path.options.brakeDecel

@@ -99,12 +99,18 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
     if (sameOptions(rec.path.options, resolved) && (rec.base === base || sameBase(rec.base, base))) return rec
   }
   // (the segment records take this profile: with no offset the base's are copied, as other options may share the base)
+  // a path on the same line (other options differ) lends its geometry
+  let level: Float64Array | undefined
+  for (const rec of table.shared) {
+    const o = rec.path.options
+    if (Object.is(o.lateralOffset, resolved.lateralOffset) && o.closed === resolved.closed && (rec.base === base || sameBase(rec.base, base))) { level = rec.path.level; break }
+  }
   const offset = offsetPolyline(base, resolved.lateralOffset)
   const poly = offset === base ? { ...base, packed: base.packed.slice() } : offset
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
   fillProfileSlots(poly, profile)
-  return { path: driverPath(poly, kappa, profile, resolved), base }
+  return { path: driverPath(poly, kappa, profile, resolved, level), base }
 }
 
 /**
