@@ -110,9 +110,9 @@ function setUnionBounds(B: Float64Array, node: number, left: number): void {
   B[o + 5] = B[r + 5] > B[l + 5] ? B[r + 5] : B[l + 5]
 }
 
-// A rebuild runs rarely, often in unoptimised code, where every double read or computed is a heap
-// number: the build below reads as few as it can (leaves only get a pass over their prims, internal
-// bounds come from the children, empty bins are skipped) and passes none as an argument or a result.
+// A rebuild runs rarely and allocates for every number it works out until it is optimised, so the
+// build reads as few as it can (leaves only get a pass over their prims, internal bounds come from
+// the children, empty bins are skipped) and passes none as an argument or a result: test/perf 'race frames'.
 
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth

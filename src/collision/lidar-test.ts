@@ -9,7 +9,7 @@ import type { CollisionState } from './state'
  * collider but a plane, rayColliderRay's world normal in hit[1..3]). A plane (the ground, tested
  * by half of all rays) takes rayColliderRay's own transform of the two local components rayPlane
  * reads, and rayPlane's rule, without the rest of the generic path. Numbers go in and out through
- * `ray` and `hit`, so a call that is not inlined passes no number to box. `ray` is scratch.
+ * `ray` and `hit`, so a call allocates nothing (test/lidar/alloc.test.ts). `ray` is scratch.
  */
 export function lidarTestCandidate(state: CollisionState, e: number, plane: boolean, org: Float64Array, dir: Float64Array, o: number,
   ray: Float64Array, hit: Float64Array): boolean {
