@@ -112,7 +112,7 @@ function setUnionBounds(B: Float64Array, node: number, left: number): void {
 
 // A rebuild runs rarely and allocates for every number it works out until it is optimised, so the
 // build reads as few as it can (leaves only get a pass over their prims, internal bounds come from
-// the children, empty bins are skipped) and passes none as an argument or a result: test/perf 'race frames'.
+// the children, empty bins are skipped) and passes none as an argument or a result: test/perf/perf.test.ts "race frames" (strict).
 
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth

@@ -35,7 +35,8 @@ const headingSinCos = new Float64Array(2)
  * throttle, brake and the Driver state, and (options.shift) the gear: drive engaged, a manual box
  * shifted by the car's shift table in `shiftTables` (undefined for an automatic). Rare cases
  * compute every candidate each step and choose by a compare, so the first lap end, stop or slide
- * meets no operation without type feedback (a deoptimisation: test/perf, race frames).
+ * does not send the running driver back to unoptimised code mid-race: test/perf/perf.test.ts
+ * "race frames" (run with PITLANE_PERF_STRICT=1 while it is on that file's known-failing list).
  */
 export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], shiftTables: readonly (Float64Array | undefined)[], cars: ArrayLike<number>, dt: number): void {
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate

@@ -222,7 +222,7 @@ export class LodController implements InstalledLodController {
 
   /**
    * Runs one update with the planar distance from each car to the focus (called by the 'select-lod'
-   * system): update's loop with the distance worked out in place, so nothing is called or allocated per car (test/perf 'race steady').
+   * system): update's loop with the distance worked out in place, so nothing is called or allocated per car (test/perf/perf.test.ts "race steady").
    */
   step(): number {
     if (this.focusEntity >= 0) this.readFocusEntity()
