@@ -1,31 +1,39 @@
-// Module hooks of bench/ab.mjs's child: imports of this repository's dist/ load another built dist
-// instead, and that dist's own bare imports (bitecs, rapier) resolve from this repository. An entry
-// the other dist lacks (an older build, before dist/internals.js was split off index.js) is taken
-// from its index.js.
+// Module hooks of bench/ab.mjs: a bench module imported with `?ab=<dist file URL>` loads that
+// built dist wherever it imports this repository's dist/, and passes the tag on to the bench
+// modules it imports, so one process holds two copies of every case, each over its own dist. A
+// dist's bare imports (bitecs, rapier) resolve from this repository. An entry the other dist lacks
+// (an older build, before dist/internals.js was split off index.js) is taken from its index.js.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-let fromUrl = ''
-let toUrl = ''
+let distUrl = ''
 let repoUrl = ''
 
-/** Receives { from, to, repo } (file URLs ending in '/'). */
+/** Receives { dist, repo }: this repository's dist/ and root as file URLs ending in '/'. */
 export async function initialize(data) {
-  fromUrl = data.from
-  toUrl = data.to
+  distUrl = data.dist
   repoUrl = data.repo
 }
 
 const isPath = (s) => s.startsWith('./') || s.startsWith('../') || s.startsWith('/') || s.startsWith('file:')
 
+/** The dist a bench module was imported for (its `ab` tag), or ''. */
+const tagOf = (url) => new URL(url).searchParams.get('ab') ?? ''
+
 export async function resolve(specifier, context, next) {
-  if (context.parentURL && isPath(specifier)) {
-    const url = new URL(specifier, context.parentURL).href
-    if (url.startsWith(fromUrl)) {
-      const target = toUrl + url.slice(fromUrl.length)
-      return next(existsSync(fileURLToPath(target)) ? target : toUrl + 'index.js', context)
+  const parent = context.parentURL
+  if (parent && isPath(specifier)) {
+    const url = new URL(specifier, parent)
+    const tag = tagOf(parent)
+    const plain = url.href.split('?')[0]
+    if (tag && plain.startsWith(distUrl)) {
+      const target = tag + plain.slice(distUrl.length)
+      return next(existsSync(fileURLToPath(target)) ? target : tag + 'index.js', context)
+    }
+    if (tag && plain.startsWith(repoUrl) && !plain.startsWith(tag) && !url.searchParams.has('ab')) {
+      return next(`${plain}?ab=${encodeURIComponent(tag)}`, context)
     }
   }
-  if (context.parentURL?.startsWith(toUrl) && !isPath(specifier) && !specifier.startsWith('node:')) {
+  if (parent && !isPath(specifier) && !specifier.startsWith('node:') && !parent.startsWith(repoUrl)) {
     return next(specifier, { ...context, parentURL: repoUrl + 'package.json' })
   }
   return next(specifier, context)
