@@ -208,6 +208,8 @@ export interface ResolvedCar {
   curveW: Float64Array
   curveT: Float64Array
   engineInertia: number
+  /** 1 / engineInertia. */
+  invEngineInertia: number
   frictionPerW: number
   /** Overall ratios: index 0 reverse (negative), 1..n forward. */
   overall: Float64Array
@@ -399,7 +401,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, tyreTable: tyreCurveTable(mfB, mfC), loadSens,
     fz0: (mass * gravity) / 4,
     invFz0: 4 / (mass * gravity),
-    idleW: idleRpm * RPM, maxW: maxRpm * RPM, curveW, curveT, engineInertia,
+    idleW: idleRpm * RPM, maxW: maxRpm * RPM, curveW, curveT, engineInertia, invEngineInertia: 1 / engineInertia,
     frictionPerW: friction / (maxRpm * RPM),
     overall, gears: ratios.length, efficiency, automatic,
     upW: upRpm * RPM, downW: downRpm * RPM, shiftTime, clutchTorque, engageW: engageRpm * RPM,

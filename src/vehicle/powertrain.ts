@@ -32,6 +32,10 @@ export interface Driveline {
   capacity: number
   /** Prepared: overall ratio of the gear engaged. */
   ratio: number
+  /** Prepared: the engine speed the engine torque adds over a substep, h·torque / inertia, rad/s. */
+  engineImpulse: number
+  /** Prepared: ratio² · efficiency, the wheels' inertia as the clutch sees it per unit of their Σ share²/J. */
+  lockGain: number
   /** Engine speed before (in) and after (out) lockClutch, rad/s. */
   engineSpeed: number
   /** Out of lockClutch: drive torque at the wheels before the shares, N·m. */
@@ -42,7 +46,7 @@ export interface Driveline {
 export function createDriveline(): Driveline {
   return {
     wheels: [createWheelSpin(), createWheelSpin(), createWheelSpin(), createWheelSpin()],
-    carrier: NaN, roll: NaN, inertiaSum: NaN, engineTorque: NaN, capacity: NaN, ratio: NaN, engineSpeed: NaN, driveTorque: NaN,
+    carrier: NaN, roll: NaN, inertiaSum: NaN, engineTorque: NaN, capacity: NaN, ratio: NaN, engineImpulse: NaN, lockGain: NaN, engineSpeed: NaN, driveTorque: NaN,
   }
 }
 
@@ -167,7 +171,9 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, step:
   const shifting = timer > 0
   let G = 0
   if (gear !== 0) G = d.overall[gear < 0 ? 0 : gear]
-  dl.engineTorque = engineTorque(d, we, shifting ? (gear > 0 && we < wheelW * G ? 1 : 0) : throttle)
+  const te = engineTorque(d, we, shifting ? (gear > 0 && we < wheelW * G ? 1 : 0) : throttle)
+  dl.engineTorque = te
+  dl.engineImpulse = (step.h * te) / d.engineInertia
   let cap = 0
   if (gear !== 0) {
     const over = we - d.idleW
@@ -177,6 +183,7 @@ export function prepareDriveline(C: CarStore, d: ResolvedCar, eid: number, step:
   }
   dl.capacity = cap
   dl.ratio = G
+  dl.lockGain = G * G * d.efficiency
 }
 
 /**
@@ -190,35 +197,40 @@ export function lockClutch(d: ResolvedCar, step: Substep, dl: Driveline): void {
   const we = dl.engineSpeed
   const te = dl.engineTorque
   const cap = dl.capacity
-  const G = dl.ratio
   const ie = d.engineInertia
   let tcl = 0
   if (cap > 0) {
-    tcl = (we - G * dl.carrier + (h * te) / ie) / (h * (1 / ie + G * G * d.efficiency * dl.inertiaSum))
+    tcl = (we - dl.ratio * dl.carrier + dl.engineImpulse) / (h * (d.invEngineInertia + dl.lockGain * dl.inertiaSum))
     tcl = tcl > cap ? cap : tcl < -cap ? -cap : tcl
   }
   const w = we + (h * (te - tcl)) / ie
   dl.engineSpeed = w > 0 ? w : 0
-  dl.driveTorque = cap > 0 ? G * d.efficiency * tcl : 0
+  dl.driveTorque = cap > 0 ? dl.ratio * d.efficiency * tcl : 0
 }
 
 // Traction control (ideal, brake/torque based): the drive torque may spin a wheel up only to the
 // slip ratio TCS_SLIP·peakSlip; the rest is dissipated (and so the engine is held back).
 const TCS_SLIP = 0.85
-/** Traction control: wheel `wheel`'s drive torque limited so that it spins up at most to TCS_SLIP·peakSlip. */
+/**
+ * Traction control: wheel `wheel`'s drive torque limited so that it spins up at most to
+ * TCS_SLIP·peakSlip, and its spin after the substep with the torque it leaves (wheel.spinAfter).
+ */
 export function tractionControl(d: ResolvedCar, step: Substep, wheel: WheelSpin): void {
   const h = step.h
   const { torque: t, ground: u, free, effectiveInertia: J } = wheel
   const au = Math.abs(u)
   const den = au > V_LOW ? au : V_LOW
   const w = free + (h * t) / J
+  let limited = t
   if (t > 0) {
     const max = (u + TCS_SLIP * d.peakSlip * den) / d.R
-    if (w > max) wheel.torque = max > free ? ((max - free) * J) / h : 0
+    if (w > max) limited = max > free ? ((max - free) * J) / h : 0
   } else if (t < 0) {
     const min = (u - TCS_SLIP * d.peakSlip * den) / d.R
-    if (w < min) wheel.torque = min < free ? ((min - free) * J) / h : 0
+    if (w < min) limited = min < free ? ((min - free) * J) / h : 0
   }
+  wheel.torque = limited
+  wheel.spinAfter = limited === t ? w : free + (h * limited) / J
 }
 
 // Limited slip: moves torque from the faster wheel of a driven pair to the slower one, at most

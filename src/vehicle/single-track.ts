@@ -66,6 +66,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const lsdLocking = d.lsdLocking
   const iw2 = 2 * d.iw
   const tcs = d.tcs
+  const abs = d.abs
   const mu0 = d.mu
   const loadSens = d.loadSens
   const invFz0 = 1 / d.fz0
@@ -125,6 +126,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const prepareEvery = Math.max(1, Math.floor(PREPARE_SECONDS / h + 1e-6))
   let nextPrepare = 0
   let we = C.engineSpeed[eid]
+  spinF.inertia = iw2
+  spinR.inertia = iw2
 
   for (let k = 0; k < n; k++) {
     // rate-limited steering
@@ -147,6 +150,9 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
 
     // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
     let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0, peakF = 0, peakR = 0
+    // and each axle wheel's free spin, effective inertia, whether friction holds it, and its
+    // brake and friction torques
+    let freeF = 0, jF = 0, heldF = false, frictionF = 0, freeR = 0, jR = 0, heldR = false, frictionR = 0
     let cY = 0
     let cR = 0
     // yaw moment of the uneven brake (and limited-slip drive) forces across an axle, N·m
@@ -249,13 +255,29 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
           cy += beta * (iso - cy)
         }
       }
-      const spin = front ? spinF : spinR
-      spin.omega = omega; spin.inertia = iw2; spin.damping = cx; spin.ground = u
-      spin.brakeTorque = brakeT
-      spin.frictionTorque = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
-      freeSpin(d, step, spin)
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; peakF = peak }
-      else { uR = u; wR = w; cxR = cx; cyR = cy; peakR = peak }
+      // the wheel's free spin: freeSpin's update written out in locals (the loop's hot path), or
+      // freeSpin itself where ABS may act
+      const fricT = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
+      let J: number
+      let free: number
+      let held: boolean
+      if (abs && brakeT > 0) {
+        const spin = front ? spinF : spinR
+        spin.omega = omega; spin.damping = cx; spin.ground = u; spin.brakeTorque = brakeT; spin.frictionTorque = fricT
+        freeSpin(d, step, spin)
+        J = spin.effectiveInertia
+        free = spin.free
+        held = spin.held
+      } else {
+        J = iw2 + h * R * R * cx
+        const base = iw2 * omega + h * R * cx * u
+        const braked = h * (brakeT + fricT)
+        const num = base > braked ? base - braked : base < -braked ? base + braked : 0
+        free = num / J
+        held = num === 0
+      }
+      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; peakF = peak; freeF = free; jF = J; heldF = held; frictionF = brakeT + fricT }
+      else { uR = u; wR = w; cxR = cx; cyR = cy; peakR = peak; freeR = free; jR = J; heldR = held; frictionR = brakeT + fricT }
       cY += cx * s * s + cy * c * c
       cR += cy * xa * xa
     }
@@ -264,7 +286,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let carrier = 0
     let roll = 0
     let S = 0
-    const freeF = spinF.free, jF = spinF.effectiveInertia, freeR = spinR.free, jR = spinR.effectiveInertia
     if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
     if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
     // gear, engine torque and clutch capacity for the next PREPARE_SECONDS of substeps (see the file comment)
@@ -283,9 +304,19 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const tc = drive.driveTorque
     let tqF = shareF * tc
     let tqR = shareR * tc
-    if (tcs && tc !== 0) {
-      if (shareF !== 0) { spinF.torque = tqF; tractionControl(d, step, spinF); tqF = spinF.torque }
-      if (shareR !== 0) { spinR.torque = tqR; tractionControl(d, step, spinR); tqR = spinR.torque }
+    // the wheels' spin with the drive torque (the wheel's implicit half); traction control limits
+    // the torque and works the spin out with it
+    omegaF = freeF
+    omegaR = freeR
+    if (tc !== 0) {
+      if (shareF !== 0) {
+        if (tcs) { spinF.free = freeF; spinF.effectiveInertia = jF; spinF.ground = uF; spinF.torque = tqF; tractionControl(d, step, spinF); tqF = spinF.torque; omegaF = spinF.spinAfter }
+        else omegaF = freeF + (h * tqF) / jF
+      }
+      if (shareR !== 0) {
+        if (tcs) { spinR.free = freeR; spinR.effectiveInertia = jR; spinR.ground = uR; spinR.torque = tqR; tractionControl(d, step, spinR); tqR = spinR.torque; omegaR = spinR.spinAfter }
+        else omegaR = freeR + (h * tqR) / jR
+      }
     }
 
     // a limited-slip differential moves drive torque from the faster (outer) wheel to the slower,
@@ -302,9 +333,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       }
     }
 
-    // forces with the new wheel speeds (the wheel's implicit half), summed in the body frame
-    omegaF = freeF + (h * tqF) / jF
-    omegaR = freeR + (h * tqR) / jR
+    // forces with the new wheel speeds, summed in the body frame
     const ftxF = cxF * (omegaF * R - uF)
     const ftyF = -cyF * wF
     const ftxR = cxR * (omegaR * R - uR)
@@ -316,8 +345,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let cHeld = 0
     let heldForce = 0
     let heldGrip = 0
-    if (spinF.held && tqF === 0) { cHeld += cxF * cd * cd; heldForce += ftxF * cd - ftyF * sd; heldGrip += (spinF.holding < peakF ? spinF.holding : peakF) * Math.abs(cd) }
-    if (spinR.held && tqR === 0) { cHeld += cxR; heldForce += ftxR; heldGrip += spinR.holding < peakR ? spinR.holding : peakR }
+    if (heldF && tqF === 0) { cHeld += cxF * cd * cd; heldForce += ftxF * cd - ftyF * sd; heldGrip += (frictionF / R < peakF ? frictionF / R : peakF) * Math.abs(cd) }
+    if (heldR && tqR === 0) { cHeld += cxR; heldForce += ftxR; heldGrip += frictionR / R < peakR ? frictionR / R : peakR }
 
     // the planar body (integratePlanar's scheme, with the definition's divisions hoisted: its
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the

@@ -30,15 +30,17 @@ export interface WheelSpin {
   free: number
   /** Out: true when friction holds the wheel at rest. */
   held: boolean
-  /** Out: the most force it holds the car with while held (its brake and friction torques' over the radius), N. */
+  /** Out: the most force it holds the car with while held (its brake and friction torques' over the radius), N; 0 while it turns. */
   holding: number
   /** Drive torque the driveline adds this substep, N·m. */
   torque: number
+  /** Out of tractionControl: spin after the substep with the drive torque it leaves, rad/s. */
+  spinAfter: number
 }
 
 /** A WheelSpin to fill (numbers start as NaN: decision 0007). */
 export function createWheelSpin(): WheelSpin {
-  return { omega: NaN, inertia: NaN, damping: NaN, ground: NaN, brakeTorque: NaN, frictionTorque: NaN, effectiveInertia: NaN, free: NaN, held: false, holding: NaN, torque: NaN }
+  return { omega: NaN, inertia: NaN, damping: NaN, ground: NaN, brakeTorque: NaN, frictionTorque: NaN, effectiveInertia: NaN, free: NaN, held: false, holding: NaN, torque: NaN, spinAfter: NaN }
 }
 
 /** The summed body-frame tyre forces of a substep and the dampings the body update treats implicitly. */
@@ -97,7 +99,7 @@ export function freeSpin(d: ResolvedCar, step: Substep, w: WheelSpin): void {
   w.effectiveInertia = J
   w.free = num / J
   w.held = num === 0
-  w.holding = (brakeT + fricT) / R
+  w.holding = num === 0 ? (brakeT + fricT) / R : 0
 }
 
 /** Rate-limited steering: moves the car's road-wheel angle (C.steerAngle) towards the input. */
