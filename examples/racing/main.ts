@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   view.addChild(drawTrack(track, slots))
   const skids = createSkids(sim, track, cars, definitions, art.square)
   const carViews = createCarViews(sim, cars, definitions, art)
-  const lidarView = createLidarView(sim, art.square)
+  const lidarView = createLidarView(sim)
   view.addChild(skids.layer, carViews.shadows, drawBarriers(track), carViews.layer, createTrees(track, art.trees), lidarView.layer)
   const debugLayer = new Container({ label: 'debug overlay' })
   debugLayer.alpha = 0.85
@@ -276,6 +276,7 @@ async function main(): Promise<void> {
     carViews.update(camera.x, camera.y, radius)
     if (!demo.paused) skids.update(camera.x, camera.y, radius + 10)
     // points reach 20 m past the screen: the view moves on between scans
+    lidarView.scale(camera.zoom * app.renderer.resolution)
     demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar, camera.x, camera.y, radius + 20) : demo.debug ? debug.lidarPoints : 0
     minimap.update(app.screen.width)
     if (demo.debug) {
