@@ -275,9 +275,12 @@ async function main(): Promise<void> {
     const radius = camera.viewRadius(app.screen.width, app.screen.height)
     carViews.update(camera.x, camera.y, radius)
     if (!demo.paused) skids.update(camera.x, camera.y, radius + 10)
-    // points reach 20 m past the screen: the view moves on between scans
+    // points reach 10 m past the screen (the view moves on between scans); the screen's centre is
+    // at most 58% of its height from an edge (the turning camera puts the car low)
     lidarView.scale(camera.zoom * app.renderer.resolution)
-    demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar, camera.x, camera.y, radius + 20) : demo.debug ? debug.lidarPoints : 0
+    demo.lidarPoints = lidar >= 0 && !demo.debug
+      ? lidarView.update(lidar, camera.x, camera.y, app.screen.width / 2 / camera.zoom + 10, app.screen.height * 0.58 / camera.zoom + 10, camera.rotation)
+      : demo.debug ? debug.lidarPoints : 0
     minimap.update(app.screen.width)
     if (demo.debug) {
       debug.setPaths(following === player ? [] : [following])
