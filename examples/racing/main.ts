@@ -169,8 +169,7 @@ async function main(): Promise<void> {
     colliderColors: { barrier: 0xe5e7eb, cone: 0xff7a1a },
     carColor: (car, level) => (car === player ? 0xff4fd8 : LEVEL_COLORS[level]),
   })
-  const minimap = createMinimap(sim, app.renderer, track, cars, entrants.map((e) => e.color), player, art.dot)
-  app.stage.addChild(minimap.container)
+  const minimap = createMinimap(sim, document.getElementById('minimap') as HTMLCanvasElement, track, cars, entrants.map((e) => e.color), player)
 
   // Controls and HUD.
   const camera = createCamera(app.canvas, settings.camera, settings.zoom)
@@ -281,7 +280,7 @@ async function main(): Promise<void> {
     demo.lidarPoints = lidar >= 0 && !demo.debug
       ? lidarView.update(lidar, camera.x, camera.y, app.screen.width / 2 / camera.zoom + 10, app.screen.height * 0.58 / camera.zoom + 10, camera.rotation)
       : demo.debug ? debug.lidarPoints : 0
-    minimap.update(app.screen.width)
+    minimap.update()
     if (demo.debug) {
       debug.setPaths(following === player ? [] : [following])
       debug.update()
