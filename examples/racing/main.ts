@@ -30,6 +30,7 @@ import { createControls } from './controls'
 import { createHud } from './hud'
 import { CLUB_CIRCUIT, createSettingsPanel, readSettings, type Settings } from './settings'
 import { addHosting } from './hosting'
+import { createResolutionScaler } from './resolution'
 
 /** The state the demo exposes on window for tests and tinkering. */
 export interface DemoHandle {
@@ -41,6 +42,8 @@ export interface DemoHandle {
   fps: number
   /** Frames drawn since start. */
   frames: number
+  /** The canvas resolution scale in force (settings.resolution, or the dynamic scale under 'auto'). */
+  resolution: number
   /** The race: phase and standings (a new object after each restart). */
   race: Race | null
   /** Races restarted in place since the page loaded. */
@@ -99,7 +102,7 @@ function oneTexturePerBatch(): void {
 }
 const settings = readSettings(location.search)
 const demo: DemoHandle = {
-  ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, restarts: 0, settings, player: -1, field: [], lidar: -1,
+  ready: false, sim: null, steps: 0, fps: 0, frames: 0, resolution: 1, race: null, restarts: 0, settings, player: -1, field: [], lidar: -1,
   simMs: 0, renderMs: 0, lidarPoints: 0, carsDrawn: 0, skidMarks: 0, following: -1,
   camera: { x: 0, y: 0, zoom: settings.zoom, rotation: 0 }, paused: false, debug: settings.debug, device: 'keyboard', startupMs: 0, error: null,
 }
@@ -112,7 +115,10 @@ async function main(): Promise<void> {
   const app = new Application()
   // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
   // triples the frame time of a software rasteriser (headless chromium), so it is off there.
-  await app.init({ resizeTo: window, background: GRASS, antialias: !software, preference: 'webgl', preserveDrawingBuffer: true })
+  // The canvas keeps the page's size in CSS pixels at any resolution (autoDensity).
+  const scaler = settings.resolution === 'auto' ? createResolutionScaler() : null
+  demo.resolution = scaler ? scaler.scale : (settings.resolution as number)
+  await app.init({ resizeTo: window, background: GRASS, antialias: !software, preference: 'webgl', preserveDrawingBuffer: true, resolution: demo.resolution, autoDensity: true })
   document.getElementById('stage')!.appendChild(app.canvas)
 
   // The sim: circuit colliders, the grid, lap timing, slipstream, LOD around the camera, Rapier for contact.
@@ -319,6 +325,7 @@ async function main(): Promise<void> {
       hud.perf({
         fps: demo.fps, simMs: demo.simMs, renderMs: demo.renderMs, levels,
         lidarPoints: lidar >= 0 ? demo.lidarPoints : null,
+        resolution: demo.resolution, autoResolution: scaler !== null,
         device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)].number}`,
       })
     }
@@ -331,6 +338,9 @@ async function main(): Promise<void> {
     secondFrames++
     if (now - secondStart >= 1000) {
       demo.fps = (secondFrames * 1000) / (now - secondStart)
+      // the scale follows the frame rate (not while paused behind a menu: the sim is not running)
+      const next = scaler && !demo.paused ? scaler.update(demo.fps, (now - secondStart) / 1000) : null
+      if (next !== null) { app.renderer.resolution = next; demo.resolution = next }
       demo.simMs = secondSim / secondFrames
       demo.renderMs = secondRender / secondFrames
       secondFrames = 0; secondSim = 0; secondRender = 0; secondStart = now
