@@ -7,10 +7,10 @@
  */
 import { Buffer, BufferUsage, Geometry, Mesh, Shader, UniformGroup } from 'pixi.js'
 
-const VERTEX = `
+const VERTEX = `#version 300 es
 in vec2 aPosition;
 in vec4 aColor;
-out vec4 vColor;
+flat out vec4 vColor;
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
 uniform mat3 uTransformMatrix;
@@ -22,10 +22,12 @@ void main() {
   gl_PointSize = uPointSize;
   vColor = vec4(aColor.rgb * aColor.a, aColor.a) * uColor;
 }`
-const FRAGMENT = `
-in vec4 vColor;
+// flat: one colour a primitive, nothing interpolated per pixel
+const FRAGMENT = `#version 300 es
+flat in vec4 vColor;
+out vec4 finalColor;
 void main() {
-  gl_FragColor = vColor;
+  finalColor = vColor;
 }`
 
 /** A shader for flat-coloured meshes; `pointSize` (px) matters only for point lists. */
