@@ -244,7 +244,7 @@ async function main(): Promise<void> {
   resultsCard.querySelector<HTMLElement>('[data-action=hide]')!.onclick = () => { resultsCard.hidden = true }
   document.querySelector('#settings [data-action=close]')!.addEventListener('click', () => setPaused(false))
 
-  let speedoTimer = 0, hudTimer = 0, perfTimer = 0
+  let speedoTimer = 0, hudTimer = 0, perfTimer = 0, mapTimer = 0
   let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
   let renderStart = 0
   const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
@@ -286,7 +286,9 @@ async function main(): Promise<void> {
     demo.lidarPoints = lidar >= 0 && !demo.debug
       ? lidarView.update(lidar, camera.x, camera.y, app.screen.width / 2 / camera.zoom + 10, app.screen.height * 0.58 / camera.zoom + 10, camera.rotation)
       : demo.debug ? debug.lidarPoints : 0
-    minimap.update()
+    // the minimap's dots move under a pixel a frame: twenty redraws a second look the same
+    mapTimer -= frameDt
+    if (mapTimer <= 0) { mapTimer = 0.05; minimap.update() }
     if (demo.debug) {
       debug.setPaths(following === player ? [] : [following])
       debug.update()
