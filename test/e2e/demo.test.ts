@@ -147,10 +147,11 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     console.log(`[e2e] ${fps.toFixed(1)} fps over 5 s with 101 cars (${costs.phase} at the end) at resolution ${costs.resolution}; per frame sim ${costs.sim.toFixed(2)} ms, render ${costs.render.toFixed(2)} ms; ${load}`)
     // the dynamic resolution never goes under half
     expect(costs.resolution).toBeGreaterThanOrEqual(0.5)
-    // The 55 fps goal (issue #20) needs the machine to itself (software GL): the figure is printed,
-    // and checked only under PITLANE_E2E_FPS=required.
-    if (process.env.PITLANE_E2E_FPS === 'required') expect(fps).toBeGreaterThanOrEqual(55)
-    else console.warn(`[e2e] frame rate ${fps.toFixed(1)} fps (${load}); the ≥ 55 fps check runs under PITLANE_E2E_FPS=required`)
+    // The 55 fps goal (issue #20), in software GL: it needs the machine to itself (the test runs
+    // alone under vitest on two cores), so it is checked under PITLANE_E2E=required and only
+    // printed otherwise.
+    if (required) expect(fps).toBeGreaterThanOrEqual(55)
+    else if (fps < 55) console.warn(`[e2e] frame rate ${fps.toFixed(1)} fps (${load}); the ≥ 55 fps check runs under PITLANE_E2E=required`)
   }, 60_000)
 
   it('shows the race under way, every car racing, far ones at the path level (the README screenshot)', async () => {
