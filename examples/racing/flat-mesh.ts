@@ -1,8 +1,9 @@
 /**
  * Flat-coloured geometry: a position and an RGBA colour per vertex, drawn by a shader that samples
- * no texture. A software rasteriser (SwiftShader in headless Chromium) pays per shaded pixel and
- * per primitive, and pixi's sprite and Graphics shader samples a texture for every pixel; the
- * static track, barriers and lidar points need none. Triangles are built with `FlatShapes`; lidar
+ * no texture and interpolates nothing (a primitive takes its last vertex's colour, and every shape
+ * here is one colour). A software rasteriser (SwiftShader in headless Chromium) pays per shaded
+ * pixel and per primitive, and pixi's sprite and Graphics shader samples a texture for every pixel;
+ * the static track, barriers and lidar points need none. Triangles are built with `FlatShapes`; lidar
  * points are one vertex each (a point list, `uPointSize` screen pixels square).
  */
 import { Buffer, BufferUsage, Geometry, Mesh, Shader, UniformGroup } from 'pixi.js'
