@@ -1,8 +1,8 @@
 /**
- * The demo's art, drawn once at start-up into one texture (so every car, wheel, light, skid mark and
- * minimap dot batches into few draw calls): a top-down body per entrant, sized from its car's
+ * The demo's art, drawn once at start-up into one texture (so every car, wheel, light and skid mark
+ * batches into few draw calls): a top-down body per entrant, sized from its car's
  * definition and painted in its livery with its number on the roof, plus shared frames for front
- * wheels, shadows, brake-light glows, dots and trees. Nothing is downloaded.
+ * wheels, shadows, brake-light glows and trees. Nothing is downloaded.
  */
 import { Container, Graphics, Rectangle, Text, Texture, type Renderer } from 'pixi.js'
 import type { CarDefinition } from '../../src/index'
@@ -28,9 +28,7 @@ export interface CarArt {
   shadow: Texture
   /** A soft red glow, 1 m across. */
   glow: Texture
-  /** A white disc, 1 m across. */
-  dot: Texture
-  /** A white square, 1 m across (skid marks, lidar points). */
+  /** A white square, 1 m across (skid marks). */
   square: Texture
   /** Tree crowns seen from above, 1 m across. */
   trees: Texture[]
@@ -123,8 +121,6 @@ export function createCarArt(renderer: Renderer, specs: readonly BodySpec[]): Ca
   }
   const glowF = place(unit, unit)
   for (let k = 0; k < 8; k++) shapes.circle(glowF.x + unit / 2, glowF.y + unit / 2, unit / 2 - k * 1.8).fill({ color: k < 5 ? 0xff2a1a : 0xffd0c0, alpha: 0.14 + k * 0.05 })
-  const dotF = place(unit, unit)
-  shapes.circle(dotF.x + unit / 2, dotF.y + unit / 2, unit / 2 - 0.5).fill(0xffffff)
   const squareF = place(8, 8)
   shapes.rect(squareF.x, squareF.y, squareF.width, squareF.height).fill(0xffffff)
   const treeFrames: Rectangle[] = []
@@ -147,7 +143,7 @@ export function createCarArt(renderer: Renderer, specs: readonly BodySpec[]): Ca
   const cut = (f: Rectangle) => new Texture({ source: rt.source, frame: f })
   return {
     bodies: specs.map((_, i) => cut(frames[i])),
-    wheel: cut(wheelF), shadow: cut(shadowF), glow: cut(glowF), dot: cut(dotF), square: cut(squareF),
+    wheel: cut(wheelF), shadow: cut(shadowF), glow: cut(glowF), square: cut(squareF),
     trees: treeFrames.map(cut),
   }
 }

@@ -24,6 +24,9 @@ export interface PerfData {
   /** Cars at each level: full, single-track, path, frozen. */
   levels: [number, number, number, number]
   lidarPoints: number | null
+  /** The canvas resolution scale, and whether it follows the frame rate. */
+  resolution: number
+  autoResolution: boolean
   device: string
   camera: string
 }
@@ -112,6 +115,7 @@ export function createHud(entrants: readonly Entrant[]): Hud {
     perf(p) {
       const lines = [
         `fps ${p.fps.toFixed(0).padStart(3)}   frame: sim ${p.simMs.toFixed(2)} ms + render ${p.renderMs.toFixed(2)} ms`,
+        `resolution ${Math.round(p.resolution * 100)}%${p.autoResolution ? ' (auto)' : ''}`,
         `cars  full ${p.levels[0]}  single-track ${p.levels[1]}  path ${p.levels[2]}${p.levels[3] ? `  frozen ${p.levels[3]}` : ''}`,
         `${p.lidarPoints === null ? 'lidar off' : `lidar ${p.lidarPoints} points`}   input ${p.device}   camera ${p.camera}`,
       ]

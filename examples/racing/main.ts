@@ -30,6 +30,7 @@ import { createControls } from './controls'
 import { createHud } from './hud'
 import { CLUB_CIRCUIT, createSettingsPanel, readSettings, type Settings } from './settings'
 import { addHosting } from './hosting'
+import { createResolutionScaler } from './resolution'
 
 /** The state the demo exposes on window for tests and tinkering. */
 export interface DemoHandle {
@@ -41,6 +42,8 @@ export interface DemoHandle {
   fps: number
   /** Frames drawn since start. */
   frames: number
+  /** The canvas resolution scale in force (settings.resolution, or the dynamic scale under 'auto'). */
+  resolution: number
   /** The race: phase and standings (a new object after each restart). */
   race: Race | null
   /** Races restarted in place since the page loaded. */
@@ -99,7 +102,7 @@ function oneTexturePerBatch(): void {
 }
 const settings = readSettings(location.search)
 const demo: DemoHandle = {
-  ready: false, sim: null, steps: 0, fps: 0, frames: 0, race: null, restarts: 0, settings, player: -1, field: [], lidar: -1,
+  ready: false, sim: null, steps: 0, fps: 0, frames: 0, resolution: 1, race: null, restarts: 0, settings, player: -1, field: [], lidar: -1,
   simMs: 0, renderMs: 0, lidarPoints: 0, carsDrawn: 0, skidMarks: 0, following: -1,
   camera: { x: 0, y: 0, zoom: settings.zoom, rotation: 0 }, paused: false, debug: settings.debug, device: 'keyboard', startupMs: 0, error: null,
 }
@@ -112,7 +115,10 @@ async function main(): Promise<void> {
   const app = new Application()
   // preserveDrawingBuffer: the browser test reads the canvas back between frames. Multisampling
   // triples the frame time of a software rasteriser (headless chromium), so it is off there.
-  await app.init({ resizeTo: window, background: GRASS, antialias: !software, preference: 'webgl', preserveDrawingBuffer: true })
+  // The canvas keeps the page's size in CSS pixels at any resolution (autoDensity).
+  const scaler = settings.resolution === 'auto' ? createResolutionScaler() : null
+  demo.resolution = scaler ? scaler.scale : (settings.resolution as number)
+  await app.init({ resizeTo: window, background: GRASS, antialias: !software, preference: 'webgl', preserveDrawingBuffer: true, resolution: demo.resolution, autoDensity: true })
   document.getElementById('stage')!.appendChild(app.canvas)
 
   // The sim: circuit colliders, the grid, lap timing, slipstream, LOD around the camera, Rapier for contact.
@@ -158,7 +164,7 @@ async function main(): Promise<void> {
   view.addChild(drawTrack(track, slots))
   const skids = createSkids(sim, track, cars, definitions, art.square)
   const carViews = createCarViews(sim, cars, definitions, art)
-  const lidarView = createLidarView(sim, art.square)
+  const lidarView = createLidarView(sim)
   view.addChild(skids.layer, carViews.shadows, drawBarriers(track), carViews.layer, createTrees(track, art.trees), lidarView.layer)
   const debugLayer = new Container({ label: 'debug overlay' })
   debugLayer.alpha = 0.85
@@ -169,8 +175,7 @@ async function main(): Promise<void> {
     colliderColors: { barrier: 0xe5e7eb, cone: 0xff7a1a },
     carColor: (car, level) => (car === player ? 0xff4fd8 : LEVEL_COLORS[level]),
   })
-  const minimap = createMinimap(sim, app.renderer, track, cars, entrants.map((e) => e.color), player, art.dot)
-  app.stage.addChild(minimap.container)
+  const minimap = createMinimap(sim, document.getElementById('minimap') as HTMLCanvasElement, track, cars, entrants.map((e) => e.color), player)
 
   // Controls and HUD.
   const camera = createCamera(app.canvas, settings.camera, settings.zoom)
@@ -239,7 +244,7 @@ async function main(): Promise<void> {
   resultsCard.querySelector<HTMLElement>('[data-action=hide]')!.onclick = () => { resultsCard.hidden = true }
   document.querySelector('#settings [data-action=close]')!.addEventListener('click', () => setPaused(false))
 
-  let speedoTimer = 0, hudTimer = 0, perfTimer = 0
+  let speedoTimer = 0, hudTimer = 0, perfTimer = 0, mapTimer = 0
   let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
   let renderStart = 0
   const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
@@ -275,9 +280,15 @@ async function main(): Promise<void> {
     const radius = camera.viewRadius(app.screen.width, app.screen.height)
     carViews.update(camera.x, camera.y, radius)
     if (!demo.paused) skids.update(camera.x, camera.y, radius + 10)
-    // points reach 20 m past the screen: the view moves on between scans
-    demo.lidarPoints = lidar >= 0 && !demo.debug ? lidarView.update(lidar, camera.x, camera.y, radius + 20) : demo.debug ? debug.lidarPoints : 0
-    minimap.update(app.screen.width)
+    // points reach 10 m past the screen (the view moves on between scans); the screen's centre is
+    // at most 58% of its height from an edge (the turning camera puts the car low)
+    lidarView.scale(camera.zoom * app.renderer.resolution)
+    demo.lidarPoints = lidar >= 0 && !demo.debug
+      ? lidarView.update(lidar, camera.x, camera.y, app.screen.width / 2 / camera.zoom + 10, app.screen.height * 0.58 / camera.zoom + 10, camera.rotation)
+      : demo.debug ? debug.lidarPoints : 0
+    // the minimap's dots move under a pixel a frame: twenty redraws a second look the same
+    mapTimer -= frameDt
+    if (mapTimer <= 0) { mapTimer = 0.05; minimap.update() }
     if (demo.debug) {
       debug.setPaths(following === player ? [] : [following])
       debug.update()
@@ -316,6 +327,7 @@ async function main(): Promise<void> {
       hud.perf({
         fps: demo.fps, simMs: demo.simMs, renderMs: demo.renderMs, levels,
         lidarPoints: lidar >= 0 ? demo.lidarPoints : null,
+        resolution: demo.resolution, autoResolution: scaler !== null,
         device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)].number}`,
       })
     }
@@ -328,6 +340,9 @@ async function main(): Promise<void> {
     secondFrames++
     if (now - secondStart >= 1000) {
       demo.fps = (secondFrames * 1000) / (now - secondStart)
+      // the scale follows the frame rate (not while paused behind a menu: the sim is not running)
+      const next = scaler && !demo.paused ? scaler.update(demo.fps, (now - secondStart) / 1000) : null
+      if (next !== null) { app.renderer.resolution = next; demo.resolution = next }
       demo.simMs = secondSim / secondFrames
       demo.renderMs = secondRender / secondFrames
       secondFrames = 0; secondSim = 0; secondRender = 0; secondStart = now

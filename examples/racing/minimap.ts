@@ -1,17 +1,23 @@
-/** The minimap: the circuit drawn once into a texture, small, in a screen corner, with a dot sprite per car (the player's larger, ringed). */
-import { Container, Graphics, Rectangle, Sprite, type Renderer, type Texture } from 'pixi.js'
+/**
+ * The minimap: a HUD canvas of its own (2D, over the game's WebGL canvas) with the circuit drawn
+ * once into an offscreen canvas and a dot per car drawn over it each frame (the player's larger,
+ * ringed). It costs the WebGL rasteriser nothing: under software GL every shaded pixel counts, and
+ * the browser's 2D canvas draws a few hundred pixels of dots for less.
+ */
 import type { Sim } from '../../src/index'
 import type { Track } from '../track'
 
-/** The minimap's container (screen pixels) and its per-frame update. */
+/** The minimap's per-frame update. */
 export interface Minimap {
-  readonly container: Container
-  /** Moves the dots to the cars' positions and the map to the top-right corner of a `width` px screen. */
-  update(width: number): void
+  /** Draws every car's dot at its position. */
+  update(): void
 }
 
-/** Builds a minimap `size` px across for `cars` with their livery `colors` (`renderer` draws its map once); `player` is drawn larger. */
-export function createMinimap(sim: Sim, renderer: Renderer, track: Track, cars: readonly number[], colors: readonly number[], player: number, dot: Texture, size = 200): Minimap {
+/** `0xRRGGBB` as a CSS colour. */
+const css = (color: number) => `#${color.toString(16).padStart(6, '0')}`
+
+/** Draws a minimap `size` px across into `canvas` for `cars` with their livery `colors`; `player` is drawn larger. */
+export function createMinimap(sim: Sim, canvas: HTMLCanvasElement, track: Track, cars: readonly number[], colors: readonly number[], player: number, size = 200): Minimap {
   const c = track.centre
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
   for (let i = 0; i < track.count; i++) {
@@ -20,54 +26,59 @@ export function createMinimap(sim: Sim, renderer: Renderer, track: Track, cars: 
   }
   const pad = 12
   const scale = (size - 2 * pad) / Math.max(maxX - minX, maxY - minY)
-  const w = (maxX - minX) * scale + 2 * pad, h = (maxY - minY) * scale + 2 * pad
+  const w = Math.round((maxX - minX) * scale + 2 * pad), h = Math.round((maxY - minY) * scale + 2 * pad)
   // world (x, y up) → map pixels (y down)
   const mx = (x: number) => pad + (x - minX) * scale
   const my = (y: number) => h - pad - (y - minY) * scale
-  const container = new Container({ label: 'minimap' })
-  const g = new Graphics()
-  g.roundRect(0, 0, w, h, 8).fill({ color: 0x0a0e14, alpha: 0.62 })
+  const dpr = Math.min(2, window.devicePixelRatio || 1)
+  canvas.width = Math.round(w * dpr)
+  canvas.height = Math.round(h * dpr)
+  canvas.style.width = `${w}px`
+  canvas.style.height = `${h}px`
+  // the circuit, once
+  const map = document.createElement('canvas')
+  map.width = canvas.width
+  map.height = canvas.height
+  const m = map.getContext('2d')!
+  m.scale(dpr, dpr)
+  m.lineJoin = 'round'
   const line = () => {
-    g.moveTo(mx(c[0]), my(c[1]))
-    for (let i = 1; i < track.count; i++) g.lineTo(mx(c[2 * i]), my(c[2 * i + 1]))
-    g.closePath()
+    m.beginPath()
+    m.moveTo(mx(c[0]), my(c[1]))
+    for (let i = 1; i < track.count; i++) m.lineTo(mx(c[2 * i]), my(c[2 * i + 1]))
+    m.closePath()
   }
-  line(); g.stroke({ width: 7, color: 0x1c2027, join: 'round' })
-  line(); g.stroke({ width: 4, color: 0x8b9099, join: 'round' })
+  line(); m.lineWidth = 7; m.strokeStyle = '#1c2027'; m.stroke()
+  line(); m.lineWidth = 4; m.strokeStyle = '#8b9099'; m.stroke()
   // the start line, across the track
   const tx = track.tangent[0], ty = track.tangent[1]
-  g.moveTo(mx(c[0] - ty * 12), my(c[1] + tx * 12)).lineTo(mx(c[0] + ty * 12), my(c[1] - tx * 12)).stroke({ width: 2, color: 0xffffff })
-  // drawn once into a texture: the stroked line is thousands of small triangles (a software
-  // rasteriser's worst case, every frame); as a texture it is one quad
-  const map = new Sprite(renderer.generateTexture({ target: g, frame: new Rectangle(0, 0, w, h), resolution: 1 }))
-  g.destroy()
-  // a render group of its own, so the dots after it start a batch of their own: with one texture
-  // per batch (main.ts), pixi's batcher draws every sprite after a mid-batch texture switch alone
-  const mapLayer = new Container({ label: 'minimap map', isRenderGroup: true })
-  mapLayer.addChild(map)
-  container.addChild(mapLayer)
-  const dots: Sprite[] = []
-  const disc = (px: number, tint: number) => {
-    const s = new Sprite(dot)
-    s.anchor.set(0.5)
-    s.width = s.height = px
-    s.tint = tint
-    return s
-  }
-  cars.forEach((car, i) => dots.push(disc(car === player ? 9 : 5, colors[i])))
+  m.beginPath()
+  m.moveTo(mx(c[0] - ty * 12), my(c[1] + tx * 12))
+  m.lineTo(mx(c[0] + ty * 12), my(c[1] - tx * 12))
+  m.lineWidth = 2; m.strokeStyle = '#ffffff'; m.stroke()
+
+  const g = canvas.getContext('2d')!
+  g.scale(dpr, dpr)
+  const fills = colors.map(css)
   const you = cars.indexOf(player)
-  const ring = disc(13, 0xffffff)
-  // the others first, then the player ringed in white on top of every dot
-  dots.forEach((s, i) => { if (i !== you) container.addChild(s) })
-  if (you >= 0) container.addChild(ring, dots[you])
-  else ring.visible = false
   const { Car } = sim.components
+  const dot = (x: number, y: number, r: number, fill: string) => {
+    g.beginPath()
+    g.arc(x, y, r, 0, 2 * Math.PI)
+    g.fillStyle = fill
+    g.fill()
+  }
   return {
-    container,
-    update(width) {
-      container.position.set(width - w - 10, 10)
-      for (let i = 0; i < cars.length; i++) dots[i].position.set(mx(Car.x[cars[i]]), my(Car.y[cars[i]]))
-      if (you >= 0) ring.position.copyFrom(dots[you].position)
+    update() {
+      g.clearRect(0, 0, w, h)
+      g.drawImage(map, 0, 0, w, h)
+      // the others first, then the player ringed in white on top of every dot
+      for (let i = 0; i < cars.length; i++) if (i !== you) dot(mx(Car.x[cars[i]]), my(Car.y[cars[i]]), 2.5, fills[i])
+      if (you >= 0) {
+        const x = mx(Car.x[player]), y = my(Car.y[player])
+        dot(x, y, 6.5, '#ffffff')
+        dot(x, y, 4.5, fills[you])
+      }
     },
   }
 }

@@ -38,16 +38,18 @@ export interface Settings {
   seed: number
   /** Sim seconds per real second (fast-forward: a short race for tests and replays of a long one). */
   speed: number
+  /** Canvas pixels per screen pixel, or 'auto': lowered while the frame rate is under 55 fps, raised again when there is room (resolution.ts). */
+  resolution: number | 'auto'
 }
 
 /** The defaults: a 100-car, five-lap race with the lidar on; far cars race on at the path level, none is frozen. */
 export const DEFAULTS: Readonly<Settings> = Object.freeze({
-  track: 'gp', cars: 100, laps: 5, singleTrackBeyond: 30, pathBeyond: 300, frozenBeyond: Infinity, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1,
+  track: 'gp', cars: 100, laps: 5, singleTrackBeyond: 30, pathBeyond: 300, frozenBeyond: Infinity, lidar: true, camera: 'follow', zoom: 7, debug: false, seed: 7, speed: 1, resolution: 'auto',
 })
 
 /** URL parameter names of the settings. */
 const KEYS: Record<keyof Settings, string> = {
-  track: 'track', cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', pathBeyond: 'path', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed',
+  track: 'track', cars: 'cars', laps: 'laps', singleTrackBeyond: 'st', pathBeyond: 'path', frozenBeyond: 'frozen', lidar: 'lidar', camera: 'cam', zoom: 'zoom', debug: 'debug', seed: 'seed', speed: 'speed', resolution: 'res',
 }
 
 const clampInt = (v: string | null, lo: number, hi: number, fallback: number) => {
@@ -62,6 +64,11 @@ const clampNum = (v: string | null, lo: number, hi: number, fallback: number) =>
 const edge = (v: string | null, lo: number, fallback: number) => {
   if (v !== null && /^(|never|inf|infinity)$/i.test(v.trim())) return Infinity
   return clampNum(v, lo, 100000, fallback)
+}
+/** A resolution scale in [0.25, 2], or 'auto' (missing, `auto` or malformed). */
+const scale = (v: string | null): number | 'auto' => {
+  const n = v === null || v.trim() === '' ? NaN : Number(v)
+  return Number.isFinite(n) ? Math.max(0.25, Math.min(2, n)) : 'auto'
 }
 const flag = (v: string | null, fallback: boolean) => (v === null ? fallback : !(v === '0' || v === 'false' || v === 'off'))
 
@@ -86,6 +93,7 @@ export function readSettings(search: string): Settings {
     debug: flag(q.get(KEYS.debug), d.debug),
     seed: clampInt(q.get(KEYS.seed), 0, 2 ** 31 - 1, d.seed),
     speed: clampNum(q.get(KEYS.speed), 0.25, 8, d.speed),
+    resolution: scale(q.get(KEYS.resolution)),
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * The circuit drawn once, in world metres: gravel traps, tarmac, kerbs, edge lines, the
  * start line and grid boxes, then the barriers (red and white blocks with a shadow) and trees.
+ * The surfaces and barriers are flat-coloured meshes (flat-mesh.ts): no texture to sample per pixel.
  */
-import { Container, Graphics, Particle, ParticleContainer, Rectangle, type Texture } from 'pixi.js'
+import { Container, Particle, ParticleContainer, Rectangle, type Texture } from 'pixi.js'
 import { BARRIER_GAP, projectOnTrack, trackPoint, type Track } from '../track'
+import { FlatShapes } from './flat-mesh'
 
 /** Grass: also the page's background colour, so it reaches every edge of the view. */
 export const GRASS = 0x3d7a36
@@ -18,7 +20,7 @@ const BARRIER_WHITE = 0xeeeeee
 /** Segments per drawn chunk: each chunk is culled on its own, so only the part on screen is drawn. */
 const CHUNK = 32
 
-/** The track's surfaces with `slots` grid boxes ({ s, lateral } behind the line), as culled chunks; the world container flips y. */
+/** The track's surfaces with `slots` grid boxes ({ s, lateral } behind the line), as culled flat-coloured chunks; the world container flips y. */
 export function drawTrack(track: Track, slots: readonly { s: number; lateral: number }[]): Container {
   const root = new Container({ label: 'track' })
   const { centre, count, tangent, halfWidth: hw, kerbWidth: kw, curvature, kerb } = track
@@ -26,11 +28,10 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
   const ex = (i: number, d: number) => centre[2 * (i % count)] - tangent[2 * (i % count) + 1] * d
   const ey = (i: number, d: number) => centre[2 * (i % count) + 1] + tangent[2 * (i % count)] * d
   for (let s = 0; s < count; s += CHUNK) {
-    const g = new Graphics()
-    g.cullable = true
+    const g = new FlatShapes()
     const end = Math.min(count, s + CHUNK)
     const quad = (i: number, d0: number, d1: number, color: number) => {
-      g.poly([ex(i, d0), ey(i, d0), ex(i + 1, d0), ey(i + 1, d0), ex(i + 1, d1), ey(i + 1, d1), ex(i, d1), ey(i, d1)]).fill(color)
+      g.poly([ex(i, d0), ey(i, d0), ex(i + 1, d0), ey(i + 1, d0), ex(i + 1, d1), ey(i + 1, d1), ex(i, d1), ey(i, d1)], color)
     }
     // Gravel on the outside of corners (the same rule as the surface raster).
     for (let i = s; i < end; i++) {
@@ -38,11 +39,10 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
       const side = curvature[i] > 0 ? -1 : 1
       quad(i, side * (hw + kw * 0.5), side * (hw + 12), GRAVEL)
     }
-    // Tarmac as one strip (left edge forward, right edge back): robust to the lap's winding.
-    const pts: number[] = []
-    for (let i = s; i <= end; i++) pts.push(ex(i, hw), ey(i, hw))
-    for (let i = end; i >= s; i--) pts.push(ex(i, -hw), ey(i, -hw))
-    g.poly(pts).fill(TARMAC)
+    // Tarmac as one strip between the edges.
+    const left: number[] = [], right: number[] = []
+    for (let i = s; i <= end; i++) { left.push(ex(i, hw), ey(i, hw)); right.push(ex(i, -hw), ey(i, -hw)) }
+    g.strip(left, right, TARMAC)
     // Kerbs: red and white blocks of two segments at corners; a thin white line elsewhere.
     for (let i = s; i < end; i++) {
       if (kerb[i]) {
@@ -54,15 +54,14 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
         quad(i, -hw + 0.5, -hw + 0.2, LINE)
       }
     }
-    root.addChild(g)
+    root.addChild(g.mesh('track chunk'))
   }
-  const marks = new Graphics()
-  marks.cullable = true
+  const marks = new FlatShapes()
   // Grid boxes: a white bar ahead of each slot and short marks down its sides.
   for (const slot of slots) {
     const f = trackPoint(track, slot.s + 2.8, slot.lateral)
     const fx = Math.cos(f.heading), fy = Math.sin(f.heading)
-    const bar = (ax: number, ay: number, bx: number, by: number) => marks.moveTo(ax, ay).lineTo(bx, by).stroke({ width: 0.2, color: LINE })
+    const bar = (ax: number, ay: number, bx: number, by: number) => marks.line(ax, ay, bx, by, 0.2, LINE)
     const lx = -fy * 1.3, ly = fx * 1.3
     bar(f.x - lx, f.y - ly, f.x + lx, f.y + ly)
     bar(f.x + lx, f.y + ly, f.x + lx - fx * 1.2, f.y + ly - fy * 1.2)
@@ -75,14 +74,14 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
       const d0 = -hw + c * cw, d1 = d0 + cw, a0 = r * cw, a1 = a0 + cw
       const px = (a: number, d: number) => centre[0] + tx * a - ty * d
       const py = (a: number, d: number) => centre[1] + ty * a + tx * d
-      marks.poly([px(a0, d0), py(a0, d0), px(a1, d0), py(a1, d0), px(a1, d1), py(a1, d1), px(a0, d1), py(a0, d1)]).fill((r + c) & 1 ? 0x111111 : 0xffffff)
+      marks.poly([px(a0, d0), py(a0, d0), px(a1, d0), py(a1, d0), px(a1, d1), py(a1, d1), px(a0, d1), py(a0, d1)], (r + c) & 1 ? 0x111111 : 0xffffff)
     }
   }
-  root.addChild(marks)
+  root.addChild(marks.mesh('grid and start line'))
   return root
 }
 
-/** The barriers as red and white blocks on a soft shadow (the boxes the sim collides with), in culled chunks. */
+/** The barriers as red and white blocks, outlined, on a soft shadow (the boxes the sim collides with), and the cones, in culled flat-coloured chunks. */
 export function drawBarriers(track: Track): Container {
   const root = new Container({ label: 'barriers' })
   const box = (b: Track['barriers'][number], grow: number, dx: number, dy: number) => {
@@ -93,19 +92,21 @@ export function drawBarriers(track: Track): Container {
   // the barrier list runs along each side in order, so consecutive boxes make compact chunks
   const per = 24
   for (let k = 0; k < track.barriers.length; k += per) {
-    const g = new Graphics()
-    g.cullable = true
+    const g = new FlatShapes()
     const list = track.barriers.slice(k, k + per)
-    for (const b of list) g.poly(box(b, 0.25, 0.35, -0.45)).fill({ color: 0x000000, alpha: 0.28 })
-    list.forEach((b, i) => g.poly(box(b, 0, 0, 0)).fill((k + i) % 2 ? BARRIER_RED : BARRIER_WHITE).stroke({ width: 0.12, color: 0x2a2a2a }))
-    root.addChild(g)
+    for (const b of list) g.poly(box(b, 0.25, 0.35, -0.45), 0x000000, 0.28)
+    // the outline is a dark box a little larger under each block
+    for (const b of list) g.poly(box(b, 0.06, 0, 0), 0x2a2a2a)
+    list.forEach((b, i) => g.poly(box(b, -0.06, 0, 0), (k + i) % 2 ? BARRIER_RED : BARRIER_WHITE))
+    root.addChild(g.mesh('barrier chunk'))
   }
-  const cones = new Graphics()
+  const cones = new FlatShapes()
   for (const c of track.cones) {
-    cones.circle(c.x + 0.15, c.y - 0.2, c.radius + 0.12).fill({ color: 0x000000, alpha: 0.3 })
-    cones.circle(c.x, c.y, c.radius + 0.1).fill(0xff7a1a).stroke({ width: 0.06, color: 0xffffff })
+    cones.circle(c.x + 0.15, c.y - 0.2, c.radius + 0.12, 0x000000, 0.3)
+    cones.circle(c.x, c.y, c.radius + 0.13, 0xffffff)
+    cones.circle(c.x, c.y, c.radius + 0.07, 0xff7a1a)
   }
-  root.addChild(cones)
+  if (track.cones.length) root.addChild(cones.mesh('cones'))
   return root
 }
 

@@ -111,18 +111,8 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     const start = await page.evaluate(() => ({ phase: window.pitlaneDemo.race!.phase, cars: window.pitlaneDemo.field.length }))
     expect(start.cars).toBe(100)
     expect(['grid', 'lights']).toContain(start.phase)
-    // The frame rate over 5 s of wall time, with 100 cars, the lidar and the HUD.
-    const fps = await page.evaluate(() => new Promise<number>((done) => {
-      const f0 = window.pitlaneDemo.frames, t0 = performance.now()
-      setTimeout(() => done(((window.pitlaneDemo.frames - f0) * 1000) / (performance.now() - t0)), 5000)
-    }))
-    const costs = await page.evaluate(() => ({ sim: window.pitlaneDemo.simMs, render: window.pitlaneDemo.renderMs }))
-    console.log(`[e2e] ${fps.toFixed(1)} fps over 5 s with 101 cars; per frame sim ${costs.sim.toFixed(2)} ms, render ${costs.render.toFixed(2)} ms`)
-    // The 55 fps goal (issue #20) is not met yet with software GL on a 2-core machine (≈ 15 fps
-    // measured on a quiet one): the figure is printed, and checked only under PITLANE_E2E_FPS=required.
-    if (process.env.PITLANE_E2E_FPS === 'required') expect(fps).toBeGreaterThanOrEqual(55)
-    else console.warn(`[e2e] frame rate ${fps.toFixed(1)} fps (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores); the ≥ 55 fps check runs under PITLANE_E2E_FPS=required`)
-    // The picture: tarmac, grass, kerbs, the player's pink car, liveries; sprites drawn only near the camera.
+    // The picture on the grid: tarmac, grass, kerbs, the player's pink car, liveries; sprites drawn only near the camera.
+    await page.waitForFunction(() => window.pitlaneDemo.frames > 2, null, { timeout: 10_000 })
     const px = await countColors(page, { tarmac: 0x4a4d52, grass: 0x3d7a36, kerb: 0xd23b33, player: 0xff4fd8 }, 14)
     expect(px.tarmac / px.total).toBeGreaterThan(0.05)
     expect(px.grass / px.total).toBeGreaterThan(0.05)
@@ -131,12 +121,43 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     const drawn = await page.evaluate(() => window.pitlaneDemo.carsDrawn)
     expect(drawn).toBeGreaterThan(10)
     expect(drawn).toBeLessThan(101)
+    // The minimap (a HUD canvas): the player's pink dot and the field's dots on the circuit.
+    const map = await page.evaluate(() => {
+      const c = document.getElementById('minimap') as HTMLCanvasElement
+      const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let pink = 0, drawn = 0
+      for (let i = 0; i < px.length; i += 4) {
+        if (px[i + 3] > 200) drawn++
+        if (Math.abs(px[i] - 0xff) < 20 && Math.abs(px[i + 1] - 0x4f) < 20 && Math.abs(px[i + 2] - 0xd8) < 20) pink++
+      }
+      return { pink, drawn, total: px.length / 4 }
+    })
+    expect(map.pink).toBeGreaterThan(20)
+    expect(map.drawn / map.total).toBeGreaterThan(0.05)
+    // The frame rate over 5 s of wall time on the grid, with 100 cars, the lidar and the HUD, after
+    // the first 2 s (shaders compile and textures upload in the first frames; the dynamic resolution
+    // starts to follow the frame rate then). The lights go out after 7.6 s of sim time at the earliest.
+    await page.waitForFunction(() => window.pitlaneDemo.frames > 0 && window.pitlaneDemo.race!.raceTime() === 0 && window.pitlaneDemo.sim!.time >= 2, null, { timeout: 30_000, polling: 50 })
+    const fps = await page.evaluate(() => new Promise<number>((done) => {
+      const f0 = window.pitlaneDemo.frames, t0 = performance.now()
+      setTimeout(() => done(((window.pitlaneDemo.frames - f0) * 1000) / (performance.now() - t0)), 5000)
+    }))
+    const costs = await page.evaluate(() => ({ sim: window.pitlaneDemo.simMs, render: window.pitlaneDemo.renderMs, resolution: window.pitlaneDemo.resolution, phase: window.pitlaneDemo.race!.phase }))
+    const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`
+    console.log(`[e2e] ${fps.toFixed(1)} fps over 5 s with 101 cars (${costs.phase} at the end) at resolution ${costs.resolution}; per frame sim ${costs.sim.toFixed(2)} ms, render ${costs.render.toFixed(2)} ms; ${load}`)
+    // the dynamic resolution never goes under half
+    expect(costs.resolution).toBeGreaterThanOrEqual(0.5)
+    // The 55 fps goal (issue #20), in software GL: it needs the machine to itself (the test runs
+    // alone under vitest on two cores), so it is checked under PITLANE_E2E=required and only
+    // printed otherwise.
+    if (required) expect(fps).toBeGreaterThanOrEqual(55)
+    else if (fps < 55) console.warn(`[e2e] frame rate ${fps.toFixed(1)} fps (${load}); the ≥ 55 fps check runs under PITLANE_E2E=required`)
   }, 60_000)
 
   it('shows the race under way, every car racing, far ones at the path level (the README screenshot)', async () => {
     // Four sim seconds per second to the lights going out, then a few seconds of racing, the camera
     // on the car behind the player (who waits on the grid) so the picture is of the field at speed.
-    await open('?speed=4')
+    await open('?speed=4&res=1') // the README's picture at full resolution
     const distances = () => page.evaluate(() => Object.fromEntries(window.pitlaneDemo.race!.standings().map((s) => [s.car, s.distance])))
     await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'racing' && window.pitlaneDemo.race!.raceTime() > 6, null, { timeout: 120_000, polling: 100 })
     const d0 = await distances()
