@@ -7,10 +7,13 @@
  */
 
 const BINS = 12
-const MAX_LEAF = 4
+/** Where rotate leaves its gain in Bvh.areas. */
+const GAIN = 4
 
 /** A BVH (fields are read directly by the traversal in query.ts). */
 export interface Bvh {
+  /** Most prims a leaf holds at build. */
+  maxLeaf: number
   /** Prims (entity ids) in leaf order. */
   prims: Int32Array
   primCount: number
@@ -25,6 +28,12 @@ export interface Bvh {
   /** Traversal stacks (node index, entry t), sized from depth. */
   stack: Int32Array
   stackT: Float64Array
+  /** refitBvh scratch: the nodes in pre-order, and the pending nodes (with their depths) of the walk that lists them. */
+  order: Int32Array
+  todo: Int32Array
+  todoDepth: Int32Array
+  /** refitBvh scratch: the areas of a rotation's candidate nodes. */
+  areas: Float64Array
   // build scratch
   cent: Float64Array
   binOf: Int32Array
@@ -36,12 +45,13 @@ export interface Bvh {
   sweep: Float64Array
 }
 
-/** An empty BVH. */
-export function createBvh(): Bvh {
+/** An empty BVH whose leaves hold up to `maxLeaf` prims. */
+export function createBvh(maxLeaf: number): Bvh {
   return {
-    prims: new Int32Array(0), primCount: 0,
+    maxLeaf, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
     builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
+    order: new Int32Array(0), todo: new Int32Array(0), todoDepth: new Int32Array(0), areas: new Float64Array(5),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
@@ -57,6 +67,9 @@ function reserve(b: Bvh, n: number): void {
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
+    b.order = new Int32Array(nodes)
+    b.todo = new Int32Array(nodes)
+    b.todoDepth = new Int32Array(nodes)
   }
 }
 
@@ -78,9 +91,15 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
   if (n === 0) return
   b.nodeCount = 1
   buildNode(b, 0, 0, n, aabb, 1)
+  fitStacks(b)
+  b.builtCost = treeCost(b)
+}
+
+// The traversal pushes at most one node per level; refitBvh's rotations can at most double the depth
+// it measured before them.
+function fitStacks(b: Bvh): void {
   const need = 2 * b.depth + 4
   if (b.stack.length < need) { b.stack = new Int32Array(need); b.stackT = new Float64Array(need) }
-  b.builtCost = treeCost(b)
 }
 
 function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
@@ -117,7 +136,7 @@ function setUnionBounds(B: Float64Array, node: number, left: number): void {
 function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
   if (depth > b.depth) b.depth = depth
   const n = end - start
-  if (n <= MAX_LEAF) {
+  if (n <= b.maxLeaf) {
     setLeafBounds(b, node, start, end, aabb)
     b.first[node] = start; b.count[node] = n
     return
@@ -268,25 +287,104 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
   }
 }
 
-/** Recomputes every node's bounds from the current aabb[] of its prims (tree shape kept); returns the new cost. */
+/**
+ * Recomputes every node's bounds from the current aabb[] of its prims, children before parents, and
+ * at each internal node swaps a child with a grandchild when that shrinks the grandchild's new parent
+ * (a tree rotation): the tree follows its prims as they move, so it never needs a rebuild to stay
+ * good. Returns the tree's cost (treeCost) after the rotations.
+ */
 export function refitBvh(b: Bvh, aabb: Float64Array): number {
-  const B = b.bounds, first = b.first, count = b.count
+  if (b.nodeCount === 0) return 0
+  const B = b.bounds, first = b.first, count = b.count, order = b.order, todo = b.todo, todoDepth = b.todoDepth
+  // pre-order (rotations move subtrees, so index order no longer puts parents first)
+  let n = 0, sp = 1, depth = 0
+  todo[0] = 0; todoDepth[0] = 1
+  while (sp > 0) {
+    sp--
+    const node = todo[sp], d = todoDepth[sp]
+    order[n++] = node
+    if (d > depth) depth = d
+    if (count[node] === 0) {
+      const l = first[node]
+      todo[sp] = l + 1; todoDepth[sp] = d + 1
+      todo[sp + 1] = l; todoDepth[sp + 1] = d + 1
+      sp += 2
+    }
+  }
+  b.depth = depth
+  fitStacks(b)
   let cost = 0
-  for (let node = b.nodeCount - 1; node >= 0; node--) {
-    const n = count[node], o = node * 6
-    if (n > 0) { setLeafBounds(b, node, first[node], first[node] + n, aabb); continue }
-    const l = first[node] * 6, r = l + 6
-    const x0 = B[l] < B[r] ? B[l] : B[r]
-    const y0 = B[l + 1] < B[r + 1] ? B[l + 1] : B[r + 1]
-    const z0 = B[l + 2] < B[r + 2] ? B[l + 2] : B[r + 2]
-    const x1 = B[l + 3] > B[r + 3] ? B[l + 3] : B[r + 3]
-    const y1 = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
-    const z1 = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
-    B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
-    const x = x1 - x0, y = y1 - y0, z = z1 - z0
+  for (let i = n - 1; i >= 0; i--) {
+    const node = order[i], c = count[node]
+    if (c > 0) { setLeafBounds(b, node, first[node], first[node] + c, aabb); continue }
+    const left = first[node]
+    setUnionBounds(B, node, left)
+    const o = node * 6
+    const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
     cost += x < 0 ? 0 : x * y + y * z + z * x
+    rotate(b, left)
+    cost -= b.areas[GAIN]
   }
   return cost
+}
+
+// The rotations at the children pair (left, left + 1) of an internal node: with R internal, L may swap
+// with either child of R (R then bounds L and the other one); with L internal, R may swap with either
+// child of L; with both internal, a child of L may swap with a child of R. Applies the one that
+// shrinks the changed children's areas most, if any does, and leaves that gain in b.areas[GAIN] (0
+// when none). Swapping two nodes' records swaps their whole subtrees. Numbers go through b.areas, not
+// arguments or results: the steady race guard in test/perf/perf.test.ts counts every boxed one.
+function rotate(b: Bvh, left: number): void {
+  const B = b.bounds, first = b.first, count = b.count, a = b.areas
+  const right = left + 1
+  unionArea(B, left, left, a, 0)
+  unionArea(B, right, right, a, 1)
+  const ownL = a[0], ownR = a[1]
+  const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
+  let best = 0, from = -1, to = -1
+  if (rl >= 0) {
+    unionArea(B, left, rl + 1, a, 0)
+    unionArea(B, left, rl, a, 1)
+    if (ownR - a[0] > best) { best = ownR - a[0]; from = left; to = rl }
+    if (ownR - a[1] > best) { best = ownR - a[1]; from = left; to = rl + 1 }
+  }
+  if (ll >= 0) {
+    unionArea(B, right, ll + 1, a, 0)
+    unionArea(B, right, ll, a, 1)
+    if (ownL - a[0] > best) { best = ownL - a[0]; from = right; to = ll }
+    if (ownL - a[1] > best) { best = ownL - a[1]; from = right; to = ll + 1 }
+  }
+  if (rl >= 0 && ll >= 0) {
+    // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
+    unionArea(B, rl, ll + 1, a, 0)
+    unionArea(B, ll, rl + 1, a, 1)
+    unionArea(B, rl + 1, ll + 1, a, 2)
+    unionArea(B, rl, ll, a, 3)
+    const own = ownL + ownR
+    if (own - a[0] - a[1] > best) { best = own - a[0] - a[1]; from = ll; to = rl }
+    if (own - a[2] - a[3] > best) { best = own - a[2] - a[3]; from = ll; to = rl + 1 }
+  }
+  a[GAIN] = best
+  if (from < 0) return
+  swapNodes(b, from, to)
+  if (count[left] === 0) setUnionBounds(B, left, first[left])
+  if (count[right] === 0) setUnionBounds(B, right, first[right])
+}
+
+/** out[k] = the surface area of the box around nodes i and j. */
+function unionArea(B: Float64Array, i: number, j: number, out: Float64Array, k: number): void {
+  const a = i * 6, c = j * 6
+  const x = (B[a + 3] > B[c + 3] ? B[a + 3] : B[c + 3]) - (B[a] < B[c] ? B[a] : B[c])
+  const y = (B[a + 4] > B[c + 4] ? B[a + 4] : B[c + 4]) - (B[a + 1] < B[c + 1] ? B[a + 1] : B[c + 1])
+  const z = (B[a + 5] > B[c + 5] ? B[a + 5] : B[c + 5]) - (B[a + 2] < B[c + 2] ? B[a + 2] : B[c + 2])
+  out[k] = x < 0 ? 0 : x * y + y * z + z * x
+}
+
+function swapNodes(b: Bvh, i: number, j: number): void {
+  const B = b.bounds, first = b.first, count = b.count
+  for (let k = 0; k < 6; k++) { const t = B[i * 6 + k]; B[i * 6 + k] = B[j * 6 + k]; B[j * 6 + k] = t }
+  let t = first[i]; first[i] = first[j]; first[j] = t
+  t = count[i]; count[i] = count[j]; count[j] = t
 }
 
 /** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */

@@ -16,9 +16,6 @@ import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
 
-/** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
-export const REBUILD_RATIO = 1.6
-
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
   /** The ground plane entity, or -1. */
@@ -94,7 +91,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
     live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
-    staticTree: createBvh(), dynamicTree: createBvh(),
+    staticTree: createBvh(4), dynamicTree: createBvh(1),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
@@ -275,9 +272,8 @@ export function updateBroadphase(state: CollisionState): void {
   if (state.staticDirty) rebuildStatic(state)
   if (state.dynamicDirty) rebuildDynamic(state)
   else if (state.moved) {
-    const cost = refitBvh(state.dynamicTree, state.Collider.aabb)
+    refitBvh(state.dynamicTree, state.Collider.aabb)
     state.stats.refits++
-    if (cost > REBUILD_RATIO * state.dynamicTree.builtCost) rebuildDynamic(state)
   }
   state.moved = false
 }
