@@ -332,8 +332,10 @@ export function refitBvh(b: Bvh, aabb: Float64Array): number {
 // with either child of R (R then bounds L and the other one); with L internal, R may swap with either
 // child of L; with both internal, a child of L may swap with a child of R. Applies the one that
 // shrinks the changed children's areas most, if any does, and leaves that gain in b.areas[GAIN] (0
-// when none). Swapping two nodes' records swaps their whole subtrees. Numbers go through b.areas, not
-// arguments or results: the steady race guard in test/perf/perf.test.ts counts every boxed one.
+// when none). Swapping two nodes' records swaps their whole subtrees.
+// Numbers go through b.areas, not arguments or results, and every array read and sum comes before the
+// branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
+// away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
 function rotate(b: Bvh, left: number): void {
   const B = b.bounds, first = b.first, count = b.count, a = b.areas
   const right = left + 1
@@ -341,28 +343,32 @@ function rotate(b: Bvh, left: number): void {
   unionArea(B, right, right, a, 1)
   const ownL = a[0], ownR = a[1]
   const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
+  const rr = rl + 1, lr = ll + 1
   let best = 0, from = -1, to = -1
   if (rl >= 0) {
-    unionArea(B, left, rl + 1, a, 0)
+    unionArea(B, left, rr, a, 0)
     unionArea(B, left, rl, a, 1)
-    if (ownR - a[0] > best) { best = ownR - a[0]; from = left; to = rl }
-    if (ownR - a[1] > best) { best = ownR - a[1]; from = left; to = rl + 1 }
+    const toRl = ownR - a[0], toRr = ownR - a[1]
+    if (toRl > best) { best = toRl; from = left; to = rl }
+    if (toRr > best) { best = toRr; from = left; to = rr }
   }
   if (ll >= 0) {
-    unionArea(B, right, ll + 1, a, 0)
+    unionArea(B, right, lr, a, 0)
     unionArea(B, right, ll, a, 1)
-    if (ownL - a[0] > best) { best = ownL - a[0]; from = right; to = ll }
-    if (ownL - a[1] > best) { best = ownL - a[1]; from = right; to = ll + 1 }
+    const toLl = ownL - a[0], toLr = ownL - a[1]
+    if (toLl > best) { best = toLl; from = right; to = ll }
+    if (toLr > best) { best = toLr; from = right; to = lr }
   }
   if (rl >= 0 && ll >= 0) {
     // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
-    unionArea(B, rl, ll + 1, a, 0)
-    unionArea(B, ll, rl + 1, a, 1)
-    unionArea(B, rl + 1, ll + 1, a, 2)
+    unionArea(B, rl, lr, a, 0)
+    unionArea(B, ll, rr, a, 1)
+    unionArea(B, rr, lr, a, 2)
     unionArea(B, rl, ll, a, 3)
     const own = ownL + ownR
-    if (own - a[0] - a[1] > best) { best = own - a[0] - a[1]; from = ll; to = rl }
-    if (own - a[2] - a[3] > best) { best = own - a[2] - a[3]; from = ll; to = rl + 1 }
+    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
+    if (llRl > best) { best = llRl; from = ll; to = rl }
+    if (llRr > best) { best = llRr; from = ll; to = rr }
   }
   a[GAIN] = best
   if (from < 0) return
