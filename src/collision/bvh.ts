@@ -2,13 +2,17 @@
  * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
  * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
  * internal: index of the left child, the right child is first + 1) and `count` (leaf: number of
- * prims, internal: 0). Children always come after their parent, so one reverse pass refits.
+ * prims, internal: 0). Children always come after their parent (rotations keep it so), so one
+ * reverse pass refits.
  * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
  */
 
 const BINS = 12
-/** Where rotate leaves its gain in Bvh.areas. */
-const GAIN = 4
+/** Each internal node looks for a rotation once every ROTATE_EVERY = 2^ROTATE_SHIFT refits. */
+const ROTATE_SHIFT = 3
+const ROTATE_EVERY = 1 << ROTATE_SHIFT
+/** One refit in RELAYOUT_EVERY (a power of two) may take rotations that break the node order, so the next one relays the tree out. */
+const RELAYOUT_EVERY = 2
 
 /** A BVH (fields are read directly by the traversal in query.ts). */
 export interface Bvh {
@@ -23,15 +27,20 @@ export interface Bvh {
   nodeCount: number
   /** Sum of internal-node surface areas right after the last build (refit quality reference). */
   builtCost: number
-  /** Tree depth after the last build (sizes the traversal stacks). */
-  depth: number
-  /** Traversal stacks (node index, entry t), sized from depth. */
+  /** Traversal stacks (node index, entry t): one entry per node, as rotations may deepen the tree. */
   stack: Int32Array
   stackT: Float64Array
-  /** refitBvh scratch: the nodes in pre-order, and the pending nodes (with their depths) of the walk that lists them. */
-  order: Int32Array
+  /** Refits so far (picks the nodes that look for a rotation). */
+  refits: number
+  /** Whether every node's children come after it (a rotation may break it; refitBvh restores it first). */
+  ordered: boolean
+  /** Whether this refit's rotations may break that order (one refit in RELAYOUT_EVERY). */
+  mayReorder: boolean
+  /** relayout scratch: the new first and count arrays, and the walk's pending nodes (old index, new index). */
+  nextFirst: Int32Array
+  nextCount: Int32Array
   todo: Int32Array
-  todoDepth: Int32Array
+  todoAt: Int32Array
   /** refitBvh scratch: the areas of a rotation's candidate nodes. */
   areas: Float64Array
   // build scratch
@@ -50,8 +59,8 @@ export function createBvh(maxLeaf: number): Bvh {
   return {
     maxLeaf, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
-    builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
-    order: new Int32Array(0), todo: new Int32Array(0), todoDepth: new Int32Array(0), areas: new Float64Array(5),
+    builtCost: 0, stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, ordered: true, mayReorder: false, areas: new Float64Array(4),
+    nextFirst: new Int32Array(0), nextCount: new Int32Array(0), todo: new Int32Array(0), todoAt: new Int32Array(0),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
@@ -67,9 +76,12 @@ function reserve(b: Bvh, n: number): void {
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
-    b.order = new Int32Array(nodes)
+    b.stack = new Int32Array(nodes)
+    b.stackT = new Float64Array(nodes)
+    b.nextFirst = new Int32Array(nodes)
+    b.nextCount = new Int32Array(nodes)
     b.todo = new Int32Array(nodes)
-    b.todoDepth = new Int32Array(nodes)
+    b.todoAt = new Int32Array(nodes)
   }
 }
 
@@ -86,20 +98,12 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
   }
   b.primCount = n
   b.nodeCount = 0
-  b.depth = 0
   b.builtCost = 0
+  b.ordered = true
   if (n === 0) return
   b.nodeCount = 1
-  buildNode(b, 0, 0, n, aabb, 1)
-  fitStacks(b)
+  buildNode(b, 0, 0, n, aabb)
   b.builtCost = treeCost(b)
-}
-
-// The traversal pushes at most one node per level; refitBvh's rotations can at most double the depth
-// it measured before them.
-function fitStacks(b: Bvh): void {
-  const need = 2 * b.depth + 4
-  if (b.stack.length < need) { b.stack = new Int32Array(need); b.stackT = new Float64Array(need) }
 }
 
 function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
@@ -133,8 +137,7 @@ function setUnionBounds(B: Float64Array, node: number, left: number): void {
 // build reads as few as it can (leaves only get a pass over their prims, internal bounds come from
 // the children, empty bins are skipped) and passes none as an argument or a result: test/perf/perf.test.ts "race frames" (strict).
 
-function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
-  if (depth > b.depth) b.depth = depth
+function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
   const n = end - start
   if (n <= b.maxLeaf) {
     setLeafBounds(b, node, start, end, aabb)
@@ -161,8 +164,8 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   b.nodeCount += 2
   b.first[node] = left
   b.count[node] = 0
-  buildNode(b, left, start, mid, aabb, depth + 1)
-  buildNode(b, left + 1, mid, end, aabb, depth + 1)
+  buildNode(b, left, start, mid, aabb)
+  buildNode(b, left + 1, mid, end, aabb)
   setUnionBounds(b.bounds, node, left)
 }
 
@@ -288,51 +291,63 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
 }
 
 /**
- * Recomputes every node's bounds from the current aabb[] of its prims, children before parents, and
- * at each internal node swaps a child with a grandchild when that shrinks the grandchild's new parent
- * (a tree rotation): the tree follows its prims as they move, so it never needs a rebuild to stay
- * good. Returns the tree's cost (treeCost) after the rotations.
+ * Recomputes every node's bounds from the current aabb[] of its prims (children come after their
+ * parent, so one reverse pass does it), and at a quarter of the internal nodes in turn swaps a child
+ * with a grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows
+ * its prims as they move instead of needing a rebuild.
  */
-export function refitBvh(b: Bvh, aabb: Float64Array): number {
-  if (b.nodeCount === 0) return 0
-  const B = b.bounds, first = b.first, count = b.count, order = b.order, todo = b.todo, todoDepth = b.todoDepth
-  // pre-order (rotations move subtrees, so index order no longer puts parents first)
-  let n = 0, sp = 1, depth = 0
-  todo[0] = 0; todoDepth[0] = 1
+export function refitBvh(b: Bvh, aabb: Float64Array): void {
+  if (!b.ordered) relayout(b)
+  const B = b.bounds, first = b.first, count = b.count
+  const turn = b.refits & (ROTATE_EVERY - 1)
+  // (shifted by one turn per round of turns, so every node's turn comes free in its turn)
+  b.mayReorder = ((b.refits + (b.refits >> ROTATE_SHIFT)) & (RELAYOUT_EVERY - 1)) === 0
+  b.refits++
+  const prims = b.prims
+  for (let node = b.nodeCount - 1; node >= 0; node--) {
+    const c = count[node]
+    if (c === 1) { copyBounds(B, node * 6, aabb, prims[first[node]] * 6); continue }
+    if (c > 0) { setLeafBounds(b, node, first[node], first[node] + c, aabb); continue }
+    setUnionBounds(B, node, first[node])
+    if ((node & (ROTATE_EVERY - 1)) === turn) rotate(b, first[node])
+  }
+}
+
+// A one-prim leaf's bounds are its prim's box (setLeafBounds' result for any box without NaN).
+function copyBounds(B: Float64Array, o: number, aabb: Float64Array, a: number): void {
+  B[o] = aabb[a]; B[o + 1] = aabb[a + 1]; B[o + 2] = aabb[a + 2]; B[o + 3] = aabb[a + 3]; B[o + 4] = aabb[a + 4]; B[o + 5] = aabb[a + 5]
+}
+
+// Renumbers the nodes as a build lays them out (a node, then its children pair, then the left
+// child's subtree, then the right one's), so every node's children come after it again. Only the
+// shape moves: the refit that follows rewrites every node's bounds.
+function relayout(b: Bvh): void {
+  const first = b.first, count = b.count, nextFirst = b.nextFirst, nextCount = b.nextCount, todo = b.todo, todoAt = b.todoAt
+  let sp = 1, next = 1
+  todo[0] = 0; todoAt[0] = 0
   while (sp > 0) {
     sp--
-    const node = todo[sp], d = todoDepth[sp]
-    order[n++] = node
-    if (d > depth) depth = d
-    if (count[node] === 0) {
-      const l = first[node]
-      todo[sp] = l + 1; todoDepth[sp] = d + 1
-      todo[sp + 1] = l; todoDepth[sp + 1] = d + 1
-      sp += 2
-    }
+    const old = todo[sp], at = todoAt[sp], c = count[old]
+    nextCount[at] = c
+    if (c > 0) { nextFirst[at] = first[old]; continue }
+    const l = first[old]
+    nextFirst[at] = next
+    todo[sp] = l + 1; todoAt[sp] = next + 1
+    todo[sp + 1] = l; todoAt[sp + 1] = next
+    sp += 2
+    next += 2
   }
-  b.depth = depth
-  fitStacks(b)
-  let cost = 0
-  for (let i = n - 1; i >= 0; i--) {
-    const node = order[i], c = count[node]
-    if (c > 0) { setLeafBounds(b, node, first[node], first[node] + c, aabb); continue }
-    const left = first[node]
-    setUnionBounds(B, node, left)
-    const o = node * 6
-    const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
-    cost += x < 0 ? 0 : x * y + y * z + z * x
-    rotate(b, left)
-    cost -= b.areas[GAIN]
-  }
-  return cost
+  b.first = nextFirst; b.nextFirst = first
+  b.count = nextCount; b.nextCount = count
+  b.ordered = true
 }
 
 // The rotations at the children pair (left, left + 1) of an internal node: with R internal, L may swap
 // with either child of R (R then bounds L and the other one); with L internal, R may swap with either
 // child of L; with both internal, a child of L may swap with a child of R. Applies the one that
-// shrinks the changed children's areas most, if any does, and leaves that gain in b.areas[GAIN] (0
-// when none). Swapping two nodes' records swaps their whole subtrees.
+// shrinks the changed children's areas most, if any does. Swapping two nodes' records swaps their
+// whole subtrees; a swap that leaves a node after its children is taken only when b.mayReorder, and
+// then the next refit relays the tree out first.
 // Numbers go through b.areas, not arguments or results, and every array read and sum comes before the
 // branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
 // away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
@@ -343,21 +358,21 @@ function rotate(b: Bvh, left: number): void {
   unionArea(B, right, right, a, 1)
   const ownL = a[0], ownR = a[1]
   const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
-  const rr = rl + 1, lr = ll + 1
+  const rr = rl + 1, lr = ll + 1, free = b.mayReorder
   let best = 0, from = -1, to = -1
   if (rl >= 0) {
     unionArea(B, left, rr, a, 0)
     unionArea(B, left, rl, a, 1)
-    const toRl = ownR - a[0], toRr = ownR - a[1]
-    if (toRl > best) { best = toRl; from = left; to = rl }
-    if (toRr > best) { best = toRr; from = left; to = rr }
+    const toRl = ownR - a[0], toRr = ownR - a[1], okRl = free || !breaksOrder(b, left, rl), okRr = free || !breaksOrder(b, left, rr)
+    if (toRl > best && okRl) { best = toRl; from = left; to = rl }
+    if (toRr > best && okRr) { best = toRr; from = left; to = rr }
   }
   if (ll >= 0) {
     unionArea(B, right, lr, a, 0)
     unionArea(B, right, ll, a, 1)
-    const toLl = ownL - a[0], toLr = ownL - a[1]
-    if (toLl > best) { best = toLl; from = right; to = ll }
-    if (toLr > best) { best = toLr; from = right; to = lr }
+    const toLl = ownL - a[0], toLr = ownL - a[1], okLl = free || !breaksOrder(b, right, ll), okLr = free || !breaksOrder(b, right, lr)
+    if (toLl > best && okLl) { best = toLl; from = right; to = ll }
+    if (toLr > best && okLr) { best = toLr; from = right; to = lr }
   }
   if (rl >= 0 && ll >= 0) {
     // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
@@ -366,15 +381,21 @@ function rotate(b: Bvh, left: number): void {
     unionArea(B, rr, lr, a, 2)
     unionArea(B, rl, ll, a, 3)
     const own = ownL + ownR
-    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
-    if (llRl > best) { best = llRl; from = ll; to = rl }
-    if (llRr > best) { best = llRr; from = ll; to = rr }
+    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3], okLlRl = free || !breaksOrder(b, ll, rl), okLlRr = free || !breaksOrder(b, ll, rr)
+    if (llRl > best && okLlRl) { best = llRl; from = ll; to = rl }
+    if (llRr > best && okLlRr) { best = llRr; from = ll; to = rr }
   }
-  a[GAIN] = best
   if (from < 0) return
+  if (breaksOrder(b, from, to)) b.ordered = false
   swapNodes(b, from, to)
   if (count[left] === 0) setUnionBounds(B, left, first[left])
   if (count[right] === 0) setUnionBounds(B, right, first[right])
+}
+
+/** Whether swapping nodes i and j puts a node after its children: the one that moves up the arrays is internal and its children come before its new place. */
+function breaksOrder(b: Bvh, i: number, j: number): boolean {
+  const lo = i < j ? i : j, hi = i < j ? j : i
+  return b.count[lo] === 0 && b.first[lo] < hi
 }
 
 /** out[k] = the surface area of the box around nodes i and j. */
