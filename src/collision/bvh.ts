@@ -8,6 +8,8 @@
  */
 
 const BINS = 12
+/** Nodes of at most this many prims split at the median, not by binned SAH. */
+const MEDIAN_SPLIT_MAX = 4
 /** Each internal node looks for a rotation once every ROTATE_EVERY = 2^ROTATE_SHIFT refits. */
 const ROTATE_SHIFT = 3
 const ROTATE_EVERY = 1 << ROTATE_SHIFT
@@ -146,7 +148,8 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   }
   const axis = centroidAxis(b, start, end)
   let mid = -1
-  if (b.sweep[1] > 0) {
+  // a few prims split at the median of the widest centroid axis (binning them costs far more)
+  if (b.sweep[1] > 0 && n > MEDIAN_SPLIT_MAX) {
     const split = binnedSplit(b, start, end, axis, aabb)
     if (split >= 0) {
       // partition by the bin index computed in binnedSplit (both sides non-empty by construction)
