@@ -2,9 +2,11 @@
  * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
  * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
  * internal: index of the left child, the right child is first + 1) and `count` (leaf: number of
- * prims, internal: 0). Children always come after their parent (rotations keep it so), so one
- * reverse pass refits.
+ * prims, internal: 0). Children come after their parent, so one reverse pass refits (refitBvh
+ * relays the tree out first when a rotation broke that).
  * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
+ * A tree of moving colliders (one prim per leaf) is kept good by refitBvh's rotations, not rebuilds:
+ * a rebuild runs too rarely to be optimised code, and unoptimised it allocates for every number.
  */
 
 const BINS = 12
@@ -27,8 +29,6 @@ export interface Bvh {
   first: Int32Array
   count: Int32Array
   nodeCount: number
-  /** Sum of internal-node surface areas right after the last build (refit quality reference). */
-  builtCost: number
   /** Traversal stacks (node index, entry t): one entry per node, as rotations may deepen the tree. */
   stack: Int32Array
   stackT: Float64Array
@@ -61,7 +61,7 @@ export function createBvh(maxLeaf: number): Bvh {
   return {
     maxLeaf, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
-    builtCost: 0, stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, ordered: true, mayReorder: false, areas: new Float64Array(4),
+    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, ordered: true, mayReorder: false, areas: new Float64Array(4),
     nextFirst: new Int32Array(0), nextCount: new Int32Array(0), todo: new Int32Array(0), todoAt: new Int32Array(0),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
@@ -100,12 +100,10 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
   }
   b.primCount = n
   b.nodeCount = 0
-  b.builtCost = 0
   b.ordered = true
   if (n === 0) return
   b.nodeCount = 1
   buildNode(b, 0, 0, n, aabb)
-  b.builtCost = treeCost(b)
 }
 
 function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {

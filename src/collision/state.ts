@@ -1,8 +1,8 @@
 /**
  * The collision state of one sim and its broadphase bookkeeping. Colliders start in the static
  * tree (built when its membership changes, then kept); the first time one moves it joins the
- * dynamic tree for good, which is refit every update that saw a move and rebuilt when membership
- * changes or refitting has let its surface-area cost grow past REBUILD_RATIO × the built cost.
+ * dynamic tree for good, which is refit every update that saw a move (its refit rotates subtrees,
+ * so it stays close to a fresh build's quality) and rebuilt only when its membership changes.
  * Planes are unbounded and live in a flat list tested by every query.
  * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
