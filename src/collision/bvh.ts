@@ -13,7 +13,7 @@ const BINS = 12
 /** Nodes of at most this many prims split at the median, not by binned SAH. */
 const MEDIAN_SPLIT_MAX = 4
 /** Each internal node looks for a rotation once every ROTATE_EVERY = 2^ROTATE_SHIFT refits. */
-const ROTATE_SHIFT = 3
+const ROTATE_SHIFT = 4
 const ROTATE_EVERY = 1 << ROTATE_SHIFT
 /** One refit in RELAYOUT_EVERY (a power of two) may take rotations that break the node order, so the next one relays the tree out. */
 const RELAYOUT_EVERY = 2
@@ -293,7 +293,7 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
 
 /**
  * Recomputes every node's bounds from the current aabb[] of its prims (children come after their
- * parent, so one reverse pass does it), and at a quarter of the internal nodes in turn swaps a child
+ * parent, so one reverse pass does it), and at one internal node in ROTATE_EVERY in turn swaps a child
  * with a grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows
  * its prims as they move instead of needing a rebuild.
  */
@@ -355,10 +355,11 @@ function relayout(b: Bvh): void {
 function rotate(b: Bvh, left: number): void {
   const B = b.bounds, first = b.first, count = b.count, a = b.areas
   const right = left + 1
+  const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
+  if (rl < 0 && ll < 0) return // two leaves: no grandchild to swap with
   unionArea(B, left, left, a, 0)
   unionArea(B, right, right, a, 1)
   const ownL = a[0], ownR = a[1]
-  const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
   const rr = rl + 1, lr = ll + 1, free = b.mayReorder
   let best = 0, from = -1, to = -1
   if (rl >= 0) {

@@ -76,7 +76,7 @@ describe('dynamic tree quality', () => {
       if (step % 600 !== 0) continue
       const tree = st.dynamicTree
       buildBvh(fresh, tree.prims, tree.primCount, sim.components.Collider.aabb)
-      expect(treeCost(tree)).toBeLessThan(1.6 * treeCost(fresh)) // 1.28-1.48 measured (seeded, so fixed)
+      expect(treeCost(tree)).toBeLessThan(1.6 * treeCost(fresh)) // 1.24-1.43 measured (seeded, so fixed)
       for (let k = 0; k < 200; k++) {
         const a = rand() * 2 * Math.PI, o = [300 * Math.cos(a), 300 * Math.sin(a), 0.5], h = rand() * 2 * Math.PI
         const d = [Math.cos(h), Math.sin(h), 0]
