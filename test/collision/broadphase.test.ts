@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { makeSim, rng, bruteForce } from './helpers'
 import { setColliderPoseFast, updateBroadphase } from '../../src/collision/state'
 import { castRay } from '../../src/collision/query'
-import { buildBvh, createBvh, treeCost } from '../../src/collision/bvh'
+import { buildBvh, createBvh } from '../../src/collision/bvh'
+import { treeCost } from '../../src/collision/bvh-refit'
 import { randomShapes, addShapesToSim } from '../../bench/scenes.mjs'
 
 describe('moving colliders', () => {
