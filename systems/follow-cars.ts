@@ -9,7 +9,7 @@ import type { VehicleState } from '../src/vehicle/install'
 export function followCars(vs: VehicleState, collision: CollisionState): System {
   return (world) => {
     commitRemovals(world)
-    writeChassisPoses(collision, vs.Car, vs.defs, vs.moving.dense, vs.groundZ)
+    writeChassisPoses(collision, vs.Car, vs.defs, vs.cars.dense, vs.groundZ)
     return world
   }
 }

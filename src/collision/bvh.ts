@@ -2,15 +2,21 @@
  * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
  * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
  * internal: index of the left child, the right child is first + 1) and `count` (leaf: number of
- * prims, internal: 0). Children always come after their parent, so one reverse pass refits.
+ * prims, internal: 0). Children come after their parent, so one reverse pass refits (refitBvh,
+ * bvh-refit.ts, relays the tree out first when a rotation broke that).
  * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
+ * A tree of moving colliders (one prim per leaf) is kept good by refitBvh's rotations, not rebuilds:
+ * a rebuild runs too rarely to be optimised code, and unoptimised it allocates for every number.
  */
 
 const BINS = 12
-const MAX_LEAF = 4
+/** Nodes of at most this many prims split at the median, not by binned SAH. */
+const MEDIAN_SPLIT_MAX = 4
 
 /** A BVH (fields are read directly by the traversal in query.ts). */
 export interface Bvh {
+  /** Most prims a leaf holds at build. */
+  maxLeaf: number
   /** Prims (entity ids) in leaf order. */
   prims: Int32Array
   primCount: number
@@ -18,13 +24,22 @@ export interface Bvh {
   first: Int32Array
   count: Int32Array
   nodeCount: number
-  /** Sum of internal-node surface areas right after the last build (refit quality reference). */
-  builtCost: number
-  /** Tree depth after the last build (sizes the traversal stacks). */
-  depth: number
-  /** Traversal stacks (node index, entry t), sized from depth. */
+  /** Traversal stacks (node index, entry t): one entry per node, as rotations may deepen the tree. */
   stack: Int32Array
   stackT: Float64Array
+  /** Refits so far (picks the nodes that look for a rotation). */
+  refits: number
+  /** Whether every node's children come after it (a rotation may break it; refitBvh restores it first). */
+  ordered: boolean
+  /** Whether this refit's rotations may break that order (one refit in RELAYOUT_EVERY). */
+  mayReorder: boolean
+  /** relayout scratch: the new first and count arrays, and the walk's pending nodes (old index, new index). */
+  nextFirst: Int32Array
+  nextCount: Int32Array
+  todo: Int32Array
+  todoAt: Int32Array
+  /** refitBvh scratch: the areas of a rotation's candidate nodes. */
+  areas: Float64Array
   // build scratch
   cent: Float64Array
   binOf: Int32Array
@@ -36,12 +51,13 @@ export interface Bvh {
   sweep: Float64Array
 }
 
-/** An empty BVH. */
-export function createBvh(): Bvh {
+/** An empty BVH whose leaves hold up to `maxLeaf` prims. */
+export function createBvh(maxLeaf: number): Bvh {
   return {
-    prims: new Int32Array(0), primCount: 0,
+    maxLeaf, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
-    builtCost: 0, depth: 0, stack: new Int32Array(64), stackT: new Float64Array(64),
+    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, ordered: true, mayReorder: false, areas: new Float64Array(4),
+    nextFirst: new Int32Array(0), nextCount: new Int32Array(0), todo: new Int32Array(0), todoAt: new Int32Array(0),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
@@ -57,6 +73,12 @@ function reserve(b: Bvh, n: number): void {
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
+    b.stack = new Int32Array(nodes)
+    b.stackT = new Float64Array(nodes)
+    b.nextFirst = new Int32Array(nodes)
+    b.nextCount = new Int32Array(nodes)
+    b.todo = new Int32Array(nodes)
+    b.todoAt = new Int32Array(nodes)
   }
 }
 
@@ -73,17 +95,13 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
   }
   b.primCount = n
   b.nodeCount = 0
-  b.depth = 0
-  b.builtCost = 0
+  b.ordered = true
   if (n === 0) return
   b.nodeCount = 1
-  buildNode(b, 0, 0, n, aabb, 1)
-  const need = 2 * b.depth + 4
-  if (b.stack.length < need) { b.stack = new Int32Array(need); b.stackT = new Float64Array(need) }
-  b.builtCost = treeCost(b)
+  buildNode(b, 0, 0, n, aabb)
 }
 
-function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
+export function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
   const B = b.bounds, o = node * 6, prims = b.prims
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
   for (let i = start; i < end; i++) {
@@ -100,7 +118,7 @@ function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: F
 
 // An internal node's bounds from its children's: the same bits as setLeafBounds' pass over its prims
 // (the left child's prims come first, and a right value replaces a left one only when strictly beyond it).
-function setUnionBounds(B: Float64Array, node: number, left: number): void {
+export function setUnionBounds(B: Float64Array, node: number, left: number): void {
   const o = node * 6, l = left * 6, r = l + 6
   B[o] = B[r] < B[l] ? B[r] : B[l]
   B[o + 1] = B[r + 1] < B[l + 1] ? B[r + 1] : B[l + 1]
@@ -110,21 +128,22 @@ function setUnionBounds(B: Float64Array, node: number, left: number): void {
   B[o + 5] = B[r + 5] > B[l + 5] ? B[r + 5] : B[l + 5]
 }
 
-// A rebuild runs rarely and allocates for every number it works out until it is optimised, so the
-// build reads as few as it can (leaves only get a pass over their prims, internal bounds come from
-// the children, empty bins are skipped) and passes none as an argument or a result: test/perf/perf.test.ts "race frames" (strict).
+// A build runs rarely (a membership change), so mostly as unoptimised code, which allocates for every
+// number it works out: it reads as few as it can (leaves only get a pass over their prims, internal
+// bounds come from the children, empty bins are skipped) and passes none as an argument or a result.
+// No test checks this now: the race of test/perf/perf.test.ts no longer rebuilds (see bvh-refit.ts).
 
-function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array, depth: number): void {
-  if (depth > b.depth) b.depth = depth
+function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
   const n = end - start
-  if (n <= MAX_LEAF) {
+  if (n <= b.maxLeaf) {
     setLeafBounds(b, node, start, end, aabb)
     b.first[node] = start; b.count[node] = n
     return
   }
   const axis = centroidAxis(b, start, end)
   let mid = -1
-  if (b.sweep[1] > 0) {
+  // a few prims split at the median of the widest centroid axis (binning them costs far more)
+  if (b.sweep[1] > 0 && n > MEDIAN_SPLIT_MAX) {
     const split = binnedSplit(b, start, end, axis, aabb)
     if (split >= 0) {
       // partition by the bin index computed in binnedSplit (both sides non-empty by construction)
@@ -142,8 +161,8 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   b.nodeCount += 2
   b.first[node] = left
   b.count[node] = 0
-  buildNode(b, left, start, mid, aabb, depth + 1)
-  buildNode(b, left + 1, mid, end, aabb, depth + 1)
+  buildNode(b, left, start, mid, aabb)
+  buildNode(b, left + 1, mid, end, aabb)
   setUnionBounds(b.bounds, node, left)
 }
 
@@ -266,38 +285,4 @@ function nthElement(b: Bvh, start: number, end: number, mid: number, axis: numbe
     else if (mid >= i) lo = i
     else return
   }
-}
-
-/** Recomputes every node's bounds from the current aabb[] of its prims (tree shape kept); returns the new cost. */
-export function refitBvh(b: Bvh, aabb: Float64Array): number {
-  const B = b.bounds, first = b.first, count = b.count
-  let cost = 0
-  for (let node = b.nodeCount - 1; node >= 0; node--) {
-    const n = count[node], o = node * 6
-    if (n > 0) { setLeafBounds(b, node, first[node], first[node] + n, aabb); continue }
-    const l = first[node] * 6, r = l + 6
-    const x0 = B[l] < B[r] ? B[l] : B[r]
-    const y0 = B[l + 1] < B[r + 1] ? B[l + 1] : B[r + 1]
-    const z0 = B[l + 2] < B[r + 2] ? B[l + 2] : B[r + 2]
-    const x1 = B[l + 3] > B[r + 3] ? B[l + 3] : B[r + 3]
-    const y1 = B[l + 4] > B[r + 4] ? B[l + 4] : B[r + 4]
-    const z1 = B[l + 5] > B[r + 5] ? B[l + 5] : B[r + 5]
-    B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
-    const x = x1 - x0, y = y1 - y0, z = z1 - z0
-    cost += x < 0 ? 0 : x * y + y * z + z * x
-  }
-  return cost
-}
-
-/** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */
-export function treeCost(b: Bvh): number {
-  const B = b.bounds, count = b.count
-  let s = 0
-  for (let node = 0; node < b.nodeCount; node++) {
-    if (count[node] > 0) continue
-    const o = node * 6
-    const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
-    s += x < 0 ? 0 : x * y + y * z + z * x
-  }
-  return s
 }

@@ -1,23 +1,21 @@
 /**
  * The collision state of one sim and its broadphase bookkeeping. Colliders start in the static
  * tree (built when its membership changes, then kept); the first time one moves it joins the
- * dynamic tree for good, which is refit every update that saw a move and rebuilt when membership
- * changes or refitting has let its surface-area cost grow past REBUILD_RATIO × the built cost.
+ * dynamic tree for good, which is refit every update that saw a move (its refit rotates subtrees,
+ * so it stays close to a fresh build's quality) and rebuilt only when its membership changes.
  * Planes are unbounded and live in a flat list tested by every query.
  * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { boxAabb, computeAabb, computeBoxAabb, type Shape } from './shapes'
 import type { ColliderOptions } from './collider-options'
-import { createBvh, buildBvh, refitBvh, type Bvh } from './bvh'
+import { createBvh, buildBvh, type Bvh } from './bvh'
+import { refitBvh } from './bvh-refit'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
-
-/** Refit the dynamic tree while its cost stays below this multiple of its cost at build. */
-export const REBUILD_RATIO = 1.6
 
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
@@ -94,7 +92,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
     live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
-    staticTree: createBvh(), dynamicTree: createBvh(),
+    staticTree: createBvh(4), dynamicTree: createBvh(1),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
@@ -275,9 +273,8 @@ export function updateBroadphase(state: CollisionState): void {
   if (state.staticDirty) rebuildStatic(state)
   if (state.dynamicDirty) rebuildDynamic(state)
   else if (state.moved) {
-    const cost = refitBvh(state.dynamicTree, state.Collider.aabb)
+    refitBvh(state.dynamicTree, state.Collider.aabb)
     state.stats.refits++
-    if (cost > REBUILD_RATIO * state.dynamicTree.builtCost) rebuildDynamic(state)
   }
   state.moved = false
 }

@@ -14,19 +14,23 @@ export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar
   setColliderPoseIn(cs, C.collider[eid])
 }
 
+/** Car.level of a frozen car, whose collider stays where it was (setPose and restore move it themselves). */
+const FROZEN = 2
+
 /**
- * writeChassisPose for every car in `cars` that has a definition and a live collider, in one loop
+ * writeChassisPose for every car in `cars` that is not frozen and has a definition and a live collider, in one loop
  * (same bits, same collision version). A level body (pitch and roll +0: every single-track car)
  * whose box is already in the dynamic tree and moved is written here, with no call, no scratch
  * round trip and its one cos/sin pair: setColliderPoseIn's level move, which the rest go through.
  * Cost ≈ one cos/sin pair, a rotation and a box per moving car; no allocation.
  */
 export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number): void {
-  const X = C.x, Y = C.y, heading = C.heading, heave = C.heave, pitch = C.pitch, roll = C.roll, collider = C.collider
+  const X = C.x, Y = C.y, heading = C.heading, heave = C.heave, pitch = C.pitch, roll = C.roll, collider = C.collider, level = C.level
   const K = cs.Collider, P = K.position, R = K.rotation, aabb = K.aabb, kind = K.kind, dynamic = K.dynamic, params = K.params
   let moves = 0
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
+    if (level[eid] === FROZEN) continue
     const c = collider[eid]
     const d = defs[eid]
     if (c < 0 || d === undefined) continue

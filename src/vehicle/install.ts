@@ -82,8 +82,8 @@ export interface VehicleState {
   pathLevel: PathLevelHooks | null
   /** Registered query: cars the vehicle system steps (not frozen, not at path, not hosted). Call commitRemovals first. */
   stepped: Query
-  /** Registered query: cars whose chassis collider follows them (not frozen). */
-  moving: Query
+  /** Registered query: every car (follow-cars skips the frozen ones by Car.level). */
+  cars: Query
 }
 
 /** A frozen deep copy of plain data (objects, arrays; typed arrays copied, not frozen). */
@@ -293,7 +293,9 @@ export function installVehicles({ world, components: comps, options, collision }
     // registered once: query() would build and hash its terms every step
     pathLevel: null,
     stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(comps.LodPath), Not(Hosted)]),
-    moving: registerQuery(world, [C, Not(comps.LodFrozen)]),
+    // every car, frozen or not: a frozen car's pose write is skipped by its level, so freezing one
+    // leaves this query alone (each query a LOD switch changes allocates in bitecs: the race frames guard)
+    cars: registerQuery(world, [C]),
   }
   return state
 }

@@ -5,7 +5,7 @@
  * wheel speeds are averaged per axle going down and spread per wheel by each wheel's own ground
  * speed going up; the sprung mass starts level at ride height going up.
  */
-import { addComponent, removeComponent, type World } from 'bitecs'
+import { addComponent, hasComponent, removeComponent, type World } from 'bitecs'
 import type { Components } from '../../components/index'
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
@@ -38,10 +38,14 @@ export const HZ_MIN = 60
 /** Allowed substep rates, Hz. */
 export const HZ_MAX = 20000
 
-/** Sets car `eid`'s level tag (exactly one of the four). */
+/**
+ * Sets car `eid`'s level tag (exactly one of the four). Only a tag the car has is removed: bitecs'
+ * removeComponent allocates even for an absent one, and a LOD switch must stay within the
+ * test/perf/perf.test.ts "race frames" bound.
+ */
 export function tagLevel(world: World, comps: Components, eid: number, level: number): void {
   const tags = [comps.LodFull, comps.LodSingleTrack, comps.LodFrozen, comps.LodPath]
-  for (let i = 0; i < 4; i++) if (i !== level) removeComponent(world, eid, tags[i])
+  for (let i = 0; i < 4; i++) if (i !== level && hasComponent(world, eid, tags[i])) removeComponent(world, eid, tags[i])
   addComponent(world, eid, tags[level])
   comps.Car.level[eid] = level
 }

@@ -76,7 +76,8 @@ export function warmModels(d: ResolvedCar, gravity: number): void {
       C.clutch[eid] = s.clutch; C.gear[eid] = s.gear
       ws.fill((s.v * s.spin) / d.R, 0, 4)
       if (model === 0) for (let i = 0; i < 8; i++) fourWheelSubstep(C, d, eid, null, step)
-      else for (let i = 0; i < 2; i++) singleTrackSubsteps(C, d, eid, null, step, 4)
+      // 5 substeps at 240 Hz: the driveline is prepared for 4 (1/60 s), then for the remainder of 1
+      else for (let i = 0; i < 2; i++) singleTrackSubsteps(C, d, eid, null, step, 5)
     }
   }
 }

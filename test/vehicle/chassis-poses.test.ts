@@ -26,7 +26,8 @@ describe('writeChassisPoses', () => {
     b.sim.schedule.remove('follow-cars')
     b.sim.schedule.add((w) => {
       const vs = b.sim.internal.vehicles
-      for (const eid of vs.moving.dense) {
+      for (const eid of vs.cars.dense) {
+        if (b.sim.components.Car.level[eid] === 2) continue // frozen
         const d = vs.defs[eid]
         if (d !== undefined && b.sim.components.Car.collider[eid] >= 0) writeChassisPose(b.sim.internal.collision, b.sim.components.Car, d, eid, vs.groundZ)
       }
@@ -44,7 +45,7 @@ describe('writeChassisPoses', () => {
     }
     // and the loop itself is a no-op on an unchanged fleet: poses equal to the stored ones change nothing
     const cs = a.sim.internal.collision, v = cs.version
-    writeChassisPoses(cs, a.sim.components.Car, a.sim.internal.vehicles.defs, a.sim.internal.vehicles.moving.dense, a.sim.internal.vehicles.groundZ)
+    writeChassisPoses(cs, a.sim.components.Car, a.sim.internal.vehicles.defs, a.sim.internal.vehicles.cars.dense, a.sim.internal.vehicles.groundZ)
     expect(cs.version).toBe(v)
   })
 })
