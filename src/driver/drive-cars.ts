@@ -42,7 +42,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     const eid = cars[i]
     const path = paths[eid]
     if (path === undefined) continue
-    const poly = path.poly, p = path.packed, segments = path.segments, closed = path.closed, L = path.length
+    const p = path.packed, segments = path.segments, closed = path.closed, L = path.length
     const d = eid * DRIVER_STRIDE
     const px = X[eid], py = Y[eid], speed = speedA[eid]
     const absSpeed = Math.abs(speed)
@@ -79,35 +79,35 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
     // start (back) or of its end (on); below the path's narrowGap that is the hint and the next,
     // and the next is skipped when it provably cannot be the closer. Pass 1 searches every segment
     // (the window is the whole loop, the hint is no segment, or the car is lost: farther than
-    // LOST_DISTANCE from the window's best point). The window's bounds are walked for a narrow
-    // window too, so their operations have run before a car first needs a wide one: without, that
-    // car sends driveCars back to unoptimised code (test/perf/perf.test.ts 'race frames').
+    // LOST_DISTANCE from the window's best point).
     for (let pass = (closed && near * 2 >= L) || !(hint >= 0 && hint < segments) ? 1 : 0; pass < 2; pass++) {
       let first = 0, count = segments, hintLen = 0, to = 0
-      const narrow = pass === 0 && near < poly.narrowGap
+      const narrow = pass === 0 && near < path.narrowGap
       if (pass === 0) {
         const from = p[hint * SEG_STRIDE + SEG_S]
         hintLen = p[hint * SEG_STRIDE + SEG_LEN]
         to = from + hintLen
         first = hint
+        count = narrow && segments > 1 && (hint + 1 < segments || closed) ? 2 : 1
         // back from the hint while a segment's start lies within reach of the hint's start
         let back = 0
-        while (back < segments - 1) {
-          if (first === 0 && !closed) break
-          const q = first > 0 ? first - 1 : segments - 1
-          const gap = from - p[q * SEG_STRIDE + SEG_S], gapOn = gap + L
-          if ((gap < 0 ? gapOn : gap) > near) break
+        while (!narrow && back < segments - 1) {
+          let q = first - 1
+          if (q < 0) { if (!closed) break; q += segments }
+          let gap = from - p[q * SEG_STRIDE + SEG_S]
+          if (gap < 0) gap += L
+          if (gap > near) break
           first = q; back++
         }
         // on through the hint, then while a segment starts within reach of the hint's end
-        count = 1
-        for (let q = first; count < segments; count++) {
-          if (q + 1 === segments && !closed) break
-          q = q + 1 < segments ? q + 1 : 0
-          const gap = p[q * SEG_STRIDE + SEG_S] - to, gapOn = gap + L
-          if (count > back && (gap < 0 ? gapOn : gap) > near) break
+        for (let q = first; !narrow && count < segments; count++) {
+          if (++q >= segments) { if (!closed) break; q -= segments }
+          if (count > back) {
+            let gap = p[q * SEG_STRIDE + SEG_S] - to
+            if (gap < 0) gap += L
+            if (gap > near) break
+          }
         }
-        if (narrow) count = segments > 1 && (hint + 1 < segments || closed) ? 2 : 1
       }
       let best = first, bestD2 = Infinity, bestT = 0, bestCross = 0 // (first stays if every d² overflows)
       for (let k = 0, q = first; k < count; k++) {
@@ -116,9 +116,10 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
           // lateral distance × tan(the sharpest turn) before the hint's end: the next segment then
           // starts where the car is nearest to it, that much farther than the hint
           const rest = hintLen - bestT
-          if (rest * rest > bestD2 * poly.turnTan2 + 1e-10 * (1 + Math.abs(px) + Math.abs(py)) * (1 + rest + bestD2)) break
-          const gap = p[q * SEG_STRIDE + SEG_S] - to, gapOn = gap + L
-          if ((gap < 0 ? gapOn : gap) > near) break
+          if (rest * rest > bestD2 * path.turnTan2 + 1e-10 * (1 + Math.abs(px) + Math.abs(py)) * (1 + rest + bestD2)) break
+          let gap = p[q * SEG_STRIDE + SEG_S] - to
+          if (gap < 0) gap += L
+          if (gap > near) break
         }
         const o = q * SEG_STRIDE
         const tx = p[o + SEG_TX], ty = p[o + SEG_TY], len = p[o + SEG_LEN]
@@ -128,7 +129,7 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
         const ex = dx - tx * t, ey = dy - ty * t
         const d2 = ex * ex + ey * ey
         if (d2 < bestD2) { bestD2 = d2; best = q; bestT = t; bestCross = tx * dy - ty * dx }
-        q = q + 1 < segments ? q + 1 : 0
+        if (++q >= segments) q -= segments
       }
       const dist = Math.sqrt(bestD2)
       seg = best
@@ -137,14 +138,15 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       if (!(dist > LOST_DISTANCE)) break
     }
     let ds = s - R[d + DRIVER_S]
-    const dsBack = ds - L, dsOn = ds + L // (across a closed path's start)
-    if (closed) ds = ds > L / 2 ? dsBack : ds < -L / 2 ? dsOn : ds
+    if (closed) ds = ds > L / 2 ? ds - L : ds < -L / 2 ? ds + L : ds // (across a closed path's start)
     R[d + DRIVER_SEG] = seg
     R[d + DRIVER_S] = s
     const distance = R[d + DRIVER_DISTANCE] + ds
     R[d + DRIVER_DISTANCE] = distance
     if (closed) {
-      // Full laps since setAi.
+      // Full laps since setAi, worked out every step rather than when the count changes: the
+      // first lap ends then met untaken branches inside mixed100's window (ae8115e: test/perf
+      // 'mixed100 steady').
       R[d + DRIVER_LAPS] = Math.min(Math.max(Math.floor((distance - R[d + DRIVER_START]) / L), 0), 0x7fffffff)
     }
     R[d + DRIVER_LATERAL] = lat
@@ -219,9 +221,10 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       gy = path.endY + p[o + SEG_TY] * over
     } else {
       let w = ahead // wrapped into the loop (closed) or clamped (open)
-      if (closed && w >= 0 && w < 2 * L) w -= w >= L ? L : 0 // (past the start: a lap back; subtracted every step, as for 'race frames' above)
-      else if (closed) { w = w - Math.floor(w / L) * L; if (w >= L || w < 0) w = 0 }
-      else w = w < 0 ? 0 : w > L ? L : w
+      if (closed && !(w >= 0 && w < L)) {
+        if (w >= L && w < 2 * L) w -= L // (past the start: a lap back)
+        else { w = w - Math.floor(w / L) * L; if (w >= L || w < 0) w = 0 }
+      } else if (!closed) w = w < 0 ? 0 : w > L ? L : w
       // walk from the last goal's segment, the shorter way
       let g = R[d + DRIVER_GOAL_SEG] | 0
       if (!(g >= 0 && g < segments)) g = seg // a stale or foreign start: walk from the car's segment
