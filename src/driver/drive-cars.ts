@@ -175,14 +175,16 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       const v2 = p[o + SEG_V2] + 2 * accel * t
       const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
       R[d + DRIVER_TARGET] = target
-      // anti-windup: the integrator holds while the pedal the error asks for is already full. It,
-      // the slip easing and the pedal shares are worked by Math.min/max, so their operations run
-      // every step before the first hard brake or slide needs them: written as branches, that
-      // car sent driveCars back to unoptimised code mid-race (test/perf/perf.test.ts 'race frames').
+      // anti-windup: the integrator holds while the pedal the error asks for is already full. The
+      // hold's four compares (by & and |) and the slip easing (by Math.min/max, below) are worked
+      // out every step, so the first hard brake or slide meets no operation that has not run yet:
+      // written as && and ?: they sent driveCars back to unoptimised code mid-race (traced with
+      // --trace-deopt; test/perf/perf.test.ts 'race frames').
       const err = target - speed
       const integral = R[d + DRIVER_SPEED_I]
       const demand = accel + SPEED_KP * err + integral
-      const next = integral + Math.min(Math.max(SPEED_KI * err * dt, demand <= -BRAKE_DECEL ? 0 : -Infinity), demand >= THROTTLE_ACCEL ? 0 : Infinity)
+      const held = ((+(err > 0) & +(demand >= THROTTLE_ACCEL)) | (+(err < 0) & +(demand <= -BRAKE_DECEL))) !== 0
+      const next = held ? integral : integral + SPEED_KI * err * dt
       R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
       // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
       // that, so braking or power at the grip limit does not turn a slide into a spin. The rear axle
@@ -190,10 +192,8 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
       // body's own slip is also geometric in a tight turn at low speed, where easing would stall.
       const side = Math.abs(vy - 0.5 * wheelbase * yawRate), start = SLIP_START * vx // (slip angle = side / vx)
       const ease = vx > CURVE_MIN_SPEED ? Math.max(Math.min(2 - side / start, 1), 0) : 1
-      const throttleShare = Math.min(Math.max(demand * (1 / THROTTLE_ACCEL), 0), 1)
-      const brakeShare = Math.min(Math.max(demand * (-1 / BRAKE_DECEL), 0), 1)
-      throttleA[eid] = (demand > 0 ? throttleShare : 0) * ease
-      brakeA[eid] = (demand < 0 ? brakeShare : 0) * ease
+      throttleA[eid] = (demand > 0 ? (demand < THROTTLE_ACCEL ? demand * (1 / THROTTLE_ACCEL) : 1) : 0) * ease
+      brakeA[eid] = (demand < 0 ? (demand > -BRAKE_DECEL ? demand * (-1 / BRAKE_DECEL) : 1) : 0) * ease
     }
 
     // --- Gear (options.shift): drive engaged; a manual box shifted by the car's table, kicking
