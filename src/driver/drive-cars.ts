@@ -47,8 +47,8 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
  * with the body in the loop, a deopt during a step (an operation met for the first time) could
  * leave V8 running driveCars only as on-stack-replacement code, entered anew each call after its
  * first car ran unoptimised: ≈ 3–5 KB allocated per call (test/perf/perf.test.ts 'mixed100
- * steady' and the 'race frames' processes where every frame allocates) and ≈ 15 ns more per car,
- * in some processes and not others (bench/ab.mjs driver200 bimodal). A call per car costs ≈ 1 ns.
+ * steady' now and then) and ≈ 15 ns more per car, in some processes and not others (bench/ab.mjs
+ * driver200 bimodal). A call per car costs ≈ 1 ns.
  */
 function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float64Array | undefined)[], eid: number, dt: number): void {
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
