@@ -51,6 +51,9 @@ export interface DriverPath {
   readonly shift: boolean
   readonly endX: number
   readonly endY: number
+  /** poly.narrowGap and poly.turnTan2, for the step's window search. */
+  readonly narrowGap: number
+  readonly turnTan2: number
 }
 
 /** Numbers per segment in DriverPath.line. */
@@ -105,6 +108,7 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
     poly, kappa, profile, options, headings, turns, line, level, speeds,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
+    narrowGap: poly.narrowGap, turnTan2: poly.turnTan2,
   }
 }
 

@@ -33,7 +33,7 @@ export interface Polyline {
    */
   readonly packed: Float64Array
   /**
-   * The least gap (m) the window search (projection.ts) compares against its reach: from any
+   * The least gap (m) the window search (drive-cars.ts) compares against its reach: from any
    * segment's start back to the previous one's, and from its end on to the start of the one after
    * next. A reach below it means the window is the hint and the segment after it, so the search
    * reads no other records.
