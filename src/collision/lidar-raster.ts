@@ -15,7 +15,7 @@ import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
 import { rayColliderRay } from './narrowphase'
-import { attenuateLidarIntensities } from './lidar-attributes'
+import { lidarAttenuation } from './lidar-attributes'
 import { ColliderKind } from '../../components/collider'
 import { reserveLidarScan, type LidarScan } from './lidar-scan'
 
@@ -329,8 +329,10 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
  * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
  * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
  * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar. A scan with
- * attributes gets them here, from what the loop holds (fillLidarAttributes' rules): `bestN`
- * (rasterLidar's) gives a non-plane hit's world normal, and `rot` is the sensor rotation.
+ * attributes gets them here, from what the loop holds (fillLidarAttributes' rules and arithmetic):
+ * `bestN` (rasterLidar's) gives a non-plane hit's world normal, and `rot` is the sensor rotation.
+ * Each row is written in three parts: its rays before the sole-plane run, the run (most points of
+ * a scan: the ground, whose collider, ids and sensor-frame normal are read once), the rays after.
  */
 export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan, bestN: Float64Array | null, rot: Float64Array): void {
@@ -343,64 +345,100 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const shading = bestN !== null && (normals !== null || intensities !== null)
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   let i = scan.count
-  // the current sole plane's pose (rows nearly always share one: the ground), and its normal in the sensor frame
+  // the current sole plane (rows nearly always share one: the ground): its pose, what its points
+  // carry, and its normal in the sensor frame
   let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false, sn0 = 0, sn1 = 0, sn2 = 0
+  let pe = -1, pObject = 0, pLocalId = 0, pRefl = 0
   for (let y = 0; y < Y; y++) {
-    const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
+    const cyy = cy[y], syy = sy[y], sc = soleCand[y], lo = rowLo[y], hi = rowHi[y], base = y * P
     if (sc >= 0 && sc !== plane) {
       plane = sc
-      const e = k.eid[sc]
+      const e = pe = k.eid[sc]
       skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
       px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
       ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
       level = n2 === 0 && n5 === 0 && n8 === 1
       sn0 = r0 * n2 + r3 * n5 + r6 * n8; sn1 = r1 * n2 + r4 * n5 + r7 * n8; sn2 = r2 * n2 + r5 * n5 + r8 * n8
+      pObject = object[e]; pLocalId = localId[e]; pRefl = refl[e]
     }
-    for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
-      let t: number, e: number, sole = false
-      const o = 3 * q
-      if (p >= sLo && p <= sHi) {
-        if (skip) continue
-        const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-        t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
-        if (!(t >= 0)) continue
-        e = k.eid[sc]
-        sole = oz > 0 // hit from above: the plane's own normal (else the start is on or below it)
-      } else {
-        e = bestE[q]
-        if (e < 0) continue
-        t = bestT[q]
-      }
-      const cpp = cp[p], range = rangeMin + t
-      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-      rs[i] = q
-      dist[i] = range
-      if (cols !== null) {
-        cols[i] = e
-        if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
-      }
-      if (shading) {
-        const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
-        let nx: number, ny: number, nz: number
-        if (sole) { nx = n2; ny = n5; nz = n8 } else if (kind[e] === ColliderKind.plane) {
-          const m = 9 * e
-          const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
-          if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
-        } else { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] }
-        const c = -(nx * dx + ny * dy + nz * dz)
-        const cosine = c > 1 ? 1 : c > 0 ? c : 0
-        if (normals !== null) {
-          if (sole) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
-            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+    // the row in three parts: the rays before its sole-plane run, the run (tested here), the rays after it
+    const runLo = sc < 0 ? hi + 1 : soleLo[y] > lo ? soleLo[y] : lo, runHi = sc < 0 ? hi : soleHi[y] < hi ? soleHi[y] : hi
+    for (let part = 0; part < 3; part++) {
+      if (part === 1) {
+        if (skip || sc < 0) continue
+        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
+          const o = 3 * q
+          const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          if (!(t >= 0)) continue
+          const cpp = cp[p], range = rangeMin + t
+          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+          rs[i] = q
+          dist[i] = range
+          if (cols !== null) {
+            cols[i] = pe
+            if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
           }
-          cosines![i] = cosine
+          if (shading) {
+            const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+            // from above, the plane's own normal; from a start on or below it, −direction
+            const above = oz > 0, nx = above ? n2 : -dx, ny = above ? n5 : -dy, nz = above ? n8 : -dz
+            const c = -(nx * dx + ny * dy + nz * dz)
+            const cosine = c > 1 ? 1 : c > 0 ? c : 0
+            if (normals !== null) {
+              if (above) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
+                normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+              }
+              cosines![i] = cosine
+            }
+            if (intensities !== null) {
+              const v = pRefl * cosine * lidarAttenuation(range)
+              intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+            }
+          }
+          i++
         }
-        if (intensities !== null) intensities[i] = refl[e] * cosine // × the attenuation, below
+        continue
       }
-      i++
+      for (let p = part === 0 ? lo : runHi + 1, pEnd = part === 0 ? runLo - 1 : hi, q = base + p; p <= pEnd; p++, q++) {
+        const e = bestE[q]
+        if (e < 0) continue
+        const t = bestT[q], o = 3 * q
+        const cpp = cp[p], range = rangeMin + t
+        pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+        rs[i] = q
+        dist[i] = range
+        if (cols !== null) {
+          cols[i] = e
+          if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
+        }
+        if (shading) {
+          const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+          let nx: number, ny: number, nz: number
+          if (e === pe) {
+            // the row's sole plane (the ground), read once above: the same numbers as below
+            const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = n2; ny = n5; nz = n8 }
+          } else if (kind[e] === ColliderKind.plane) {
+            const m = 9 * e
+            const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
+            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
+          } else { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] }
+          const c = -(nx * dx + ny * dy + nz * dz)
+          const cosine = c > 1 ? 1 : c > 0 ? c : 0
+          if (normals !== null) {
+            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+            cosines![i] = cosine
+          }
+          if (intensities !== null) {
+            const v = refl[e] * cosine * lidarAttenuation(range)
+            intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+          }
+        }
+        i++
+      }
     }
   }
-  if (shading && intensities !== null) attenuateLidarIntensities(intensities, dist, scan.count, i)
   scan.count = i
 }
 
