@@ -133,10 +133,12 @@ export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number, z0 =
 
 /**
  * Sorts `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
- * means every direction) into `inBand` and `everywhere` and, with `cells`, computes each one's
- * span and the cell list sizes (cellStart); writeLidarBucketItems then fills the lists.
+ * means every direction), each also bounded to elevations elevLo..elevHi, into `inBand` and
+ * `everywhere` and, with `cells`, computes each one's span and the cell list sizes (cellStart);
+ * writeLidarBucketItems then fills the lists.
  */
-export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array, cells: boolean): void {
+export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array,
+  elevLo: Float64Array, elevHi: Float64Array, cells: boolean): void {
   if (b.span.length < 4 * n) b.span = new Int32Array(4 * n)
   if (b.inBand.length < n) { b.inBand = new Int32Array(n); b.everywhere = new Int32Array(n) }
   const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows
@@ -150,8 +152,10 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
     if (a >= Math.PI) { b.everywhere[ne++] = i; b.inBand[nb++] = i; continue }
     const z = az[i] > 1 ? 1 : az[i] < -1 ? -1 : az[i]
     const phi = Math.asin(z)
-    const lo = phi - a - M, hi = phi + a + M
-    if (hi < b.pitchLo || lo > b.pitchHi) continue
+    const coneLo = phi - a - M, coneHi = phi + a + M
+    // the elevations some ray can hit it at: the cone's, cut to the candidate's own band
+    const lo = coneLo > elevLo[i] ? coneLo : elevLo[i], hi = coneHi < elevHi[i] ? coneHi : elevHi[i]
+    if (hi < lo || hi < b.pitchLo || lo > b.pitchHi) continue
     let r0: number, r1: number
     if (b.channelRows) {
       // the channels whose elevation lies in [lo, hi]; none: no ray can reach the cone
@@ -165,7 +169,7 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
     b.inBand[nb++] = i
     if (!cells) continue
     let c0 = 0, c1 = nYaw - 1
-    if (lo > -HALF_PI + M && hi < HALF_PI - M) {
+    if (coneLo > -HALF_PI + M && coneHi < HALF_PI - M) {
       const s = Math.sin(a + M) / Math.cos(phi)
       if (s < 1) {
         const dy = Math.asin(s) + M

@@ -142,7 +142,7 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     }
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
     if (r1 < r0) continue
-    const ax = k.ax[i], ay = k.ay[i], az = k.az[i], ca = Math.cos(alpha + M)
+    const ax = k.ax[i], ay = k.ay[i], az = k.az[i], ca = Math.cos(alpha + M), elo = k.elevLo[i], ehi = k.elevHi[i]
     const wrap = c1 < c0
     for (let pass = 0; pass < (wrap ? 2 : 1); pass++) {
       const j0 = pass === 0 ? start[c0] : 0, j1 = pass === 0 && wrap ? start[nYaw] : start[c1 + 1]
@@ -159,6 +159,9 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
           const psi = Math.atan2(B, A)
           lo = psi - half - M; hi = psi + half + M
         }
+        // cut to the candidate's own elevation band (pitch is elevation here: |p| ≤ π/2)
+        if (lo < elo) lo = elo
+        if (hi > ehi) hi = ehi
         pitchRange(d, lo, hi, range)
         if (range[0] > range[1]) continue
         if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
