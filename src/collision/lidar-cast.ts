@@ -15,7 +15,7 @@ import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, windowLidarBu
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { fillLidarAttributes } from './lidar-attributes'
-import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
+import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, prepareLidarRaster, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase, type CollisionState } from './state'
@@ -168,15 +168,20 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   const N = scan.colliders === null ? null : lidarHitNormals(c, rowsPerChunk * pitchCount)
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
-    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    const rays = c.rays
+    // the world rays: for a new pose only those some span reaches; when the pose stands but the
+    // spans changed (the scene moved round a fixed sensor), all of them, once
+    const rays = c.rays, raster = c.raster
+    prepareLidarRaster(raster, c.dirs, c.buckets, c.cands)
+    if (!lidarRaysCurrent(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) {
+      fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount, undefined, raster.rowLo, raster.rowHi, raster.layout)
+    } else if (rays.partialFor !== -1 && rays.partialFor !== raster.layout) fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, N)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, N, c.rot)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
-    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
+    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1) || c.rays.partialFor !== -1) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, N); tests += (y1 - y0) * pitchCount }
     else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, N)

@@ -34,6 +34,8 @@ export interface LidarRaster {
    * candidate i tests rays spanQ[2s] ..= spanQ[2s+1] for s in [spanOf[i], spanOf[i+1]).
    */
   spansValid: boolean
+  /** A number no other solve of spans has had (keys the world rays filled for them only). */
+  layout: number
   spanOf: Int32Array
   spanQ: Int32Array
   /**
@@ -58,7 +60,7 @@ export interface LidarRaster {
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
+    spansValid: false, layout: -1, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
     soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0) }
 }
 
@@ -124,6 +126,7 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
   if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
   if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
   r.spansValid = true
+  r.layout = nextLayout++
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
   const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
   const range = rangeScratch, rowLo = r.rowLo, rowHi = r.rowHi
@@ -211,6 +214,13 @@ function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidate
   }
 }
 
+/** Solves the spans (and the rows they reach: rowLo / rowHi) unless they are current. */
+export function prepareLidarRaster(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
+  if (!r.spansValid) solveSpans(r, d, b, k)
+}
+
+let nextLayout = 0
+
 /** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
 function growSpans(r: LidarRaster, n: number): Int32Array {
   const next = new Int32Array(Math.max(n, 2 * r.spanQ.length, 1024))
@@ -230,7 +240,7 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array, bestN: Float64Array | null): number {
   const rays = d.yawCount * d.pitchCount
   if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
-  if (!r.spansValid) solveSpans(r, d, b, k)
+  prepareLidarRaster(r, d, b, k)
   const bestT = r.bestT, bestE = r.bestE, spanOf = r.spanOf, Q = r.spanQ
   bestT.fill(length, 0, rays)
   bestE.fill(-1, 0, rays)
