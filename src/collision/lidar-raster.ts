@@ -55,13 +55,18 @@ export interface LidarRaster {
   soleLo: Int32Array
   soleHi: Int32Array
   owner: Int32Array
+  /** findSolePlaneRunsByMasks' scratch: per row, the rays covered once, twice or more, and by its plane. */
+  coverOnce: Int32Array
+  coverTwice: Int32Array
+  planeBits: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
     spansValid: false, layout: -1, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
-    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0) }
+    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0),
+    coverOnce: new Int32Array(0), coverTwice: new Int32Array(0), planeBits: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -118,8 +123,8 @@ function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): 
 
 /**
  * Solves, for every candidate, the rays its cone can reach (per yaw sample in its bucket columns,
- * the pitch interval cos p·A + sin p·B ≥ cos α, padded) into r.spanOf / r.spanQ, in the order the
- * rays are then tested.
+ * the pitch samples of its elevation band with cos p·A + sin p·B ≥ cos α, padded) into r.spanOf /
+ * r.spanQ, in the order the rays are then tested.
  */
 function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
   const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
@@ -128,7 +133,7 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
   r.spansValid = true
   r.layout = nextLayout++
   const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
-  const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
+  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, M = LIDAR_ANGLE_MARGIN
   const range = rangeScratch, rowLo = r.rowLo, rowHi = r.rowHi
   rowLo.fill(P, 0, Y)
   rowHi.fill(-1, 0, Y)
@@ -145,32 +150,27 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     }
     const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
     if (r1 < r0) continue
-    const ax = k.ax[i], ay = k.ay[i], az = k.az[i], ca = Math.cos(alpha + M), elo = k.elevLo[i], ehi = k.elevHi[i]
+    // the pitch samples of the candidate's elevation band, then per yaw sample those inside the
+    // cone: cos θ = cos p·A + sin p·B ≥ cos(α + 2M), with A, B the axis against the sample's yaw
+    // plane (an angular margin of 2M: the interval padded by M in pitch lies inside it)
+    pitchRange(d, k.elevLo[i], k.elevHi[i], range)
+    const pA = range[0], pB = range[1]
+    if (pA > pB) continue
+    const ax = k.ax[i], ay = k.ay[i], B = k.az[i], ca = Math.cos(alpha + 2 * M)
     const wrap = c1 < c0
     for (let pass = 0; pass < (wrap ? 2 : 1); pass++) {
       const j0 = pass === 0 ? start[c0] : 0, j1 = pass === 0 && wrap ? start[nYaw] : start[c1 + 1]
       for (let j = j0; j < j1; j++) {
-        const y = colYaw[j]
-        // directions (cos p·cy, cos p·sy, sin p) inside the cone: cos p·A + sin p·B ≥ cos α
-        const A = ax * cy[y] + ay * sy[y], B = az
-        const R = Math.sqrt(A * A + B * B)
-        let lo = -Math.PI, hi = Math.PI // R ≈ 0: degenerate, every pitch (conservative)
-        if (R >= 1e-9) {
-          const qq = ca / R
-          if (qq > 1) continue
-          const half = qq <= -1 ? Math.PI : Math.acos(qq)
-          const psi = Math.atan2(B, A)
-          lo = psi - half - M; hi = psi + half + M
-        }
-        // cut to the candidate's own elevation band (pitch is elevation here: |p| ≤ π/2)
-        if (lo < elo) lo = elo
-        if (hi > ehi) hi = ehi
-        pitchRange(d, lo, hi, range)
-        if (range[0] > range[1]) continue
+        const y = colYaw[j], A = ax * cy[y] + ay * sy[y]
+        // the samples inside form one interval (a cone meets a yaw plane in one arc)
+        let lo = pA, hi = pB
+        while (lo <= hi && cp[lo] * A + sp[lo] * B < ca) lo++
+        if (lo > hi) continue
+        while (cp[hi] * A + sp[hi] * B < ca) hi--
         if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
-        Q[2 * m] = y * P + range[0]; Q[2 * m + 1] = y * P + range[1]; m++
-        if (range[0] < rowLo[y]) rowLo[y] = range[0]
-        if (range[1] > rowHi[y]) rowHi[y] = range[1]
+        Q[2 * m] = y * P + lo; Q[2 * m + 1] = y * P + hi; m++
+        if (lo < rowLo[y]) rowLo[y] = lo
+        if (hi > rowHi[y]) rowHi[y] = hi
       }
     }
   }
@@ -187,8 +187,9 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
  */
 function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidates): void {
   const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n, spanOf = r.spanOf, Q = r.spanQ
-  if (r.owner.length < rays) r.owner = new Int32Array(rays)
   if (r.soleCand.length < Y) { r.soleCand = new Int32Array(Y); r.soleLo = new Int32Array(Y); r.soleHi = new Int32Array(Y) }
+  if (P <= MASK_PITCHES) { findSolePlaneRunsByMasks(r, d, k); return }
+  if (r.owner.length < rays) r.owner = new Int32Array(rays)
   const owner = r.owner, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
   owner.fill(-1, 0, rays)
   for (let i = 0; i < n; i++) {
@@ -211,6 +212,51 @@ function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidate
       if (p1 - p + 1 > bestLen) { bestLen = p1 - p + 1; soleCand[y] = o; soleLo[y] = p; soleHi[y] = p1 }
       q += p1 + 1 - p; p = p1 + 1
     }
+  }
+}
+
+/** Patterns of at most this many pitch samples find their sole-plane runs with one bit per sample. */
+const MASK_PITCHES = 30
+
+/**
+ * findSolePlaneRuns with a row's rays as bits (pitch sample p: bit p): per row, the rays some span
+ * covers once and those covered twice or more, and the rays of the first plane candidate to reach
+ * the row; its sole run is the longest run of its rays no other span covers (the first, on a tie).
+ * A second plane's rays in the same row are not considered (any run reached by one plane alone
+ * serves; the ground is the only plane of a usual scene).
+ */
+function findSolePlaneRunsByMasks(r: LidarRaster, d: LidarDirections, k: LidarCandidates): void {
+  const P = d.pitchCount, Y = d.yawCount, n = k.n, spanOf = r.spanOf, Q = r.spanQ
+  if (r.coverOnce.length < Y) { r.coverOnce = new Int32Array(Y); r.coverTwice = new Int32Array(Y); r.planeBits = new Int32Array(Y) }
+  const once = r.coverOnce, twice = r.coverTwice, planeBits = r.planeBits, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
+  once.fill(0, 0, Y); twice.fill(0, 0, Y); planeBits.fill(0, 0, Y)
+  soleCand.fill(-1, 0, Y)
+  soleLo.fill(1, 0, Y)
+  soleHi.fill(0, 0, Y)
+  for (let i = 0; i < n; i++) {
+    // a candidate reaching every ray (alpha ≥ π) leaves no ray to a plane alone
+    if (k.alpha[i] >= Math.PI) { soleCand.fill(-1, 0, Y); return }
+    const eligible = k.plane[i] === 1
+    for (let s = spanOf[i]; s < spanOf[i + 1]; s++) {
+      const y = (Q[2 * s] / P) | 0, a = Q[2 * s] - y * P, b = Q[2 * s + 1] - y * P
+      const bits = ((1 << (b + 1)) - 1) ^ ((1 << a) - 1)
+      twice[y] |= once[y] & bits
+      once[y] |= bits
+      if (eligible && (soleCand[y] === -1 || soleCand[y] === i)) { soleCand[y] = i; planeBits[y] |= bits }
+    }
+  }
+  for (let y = 0; y < Y; y++) {
+    if (soleCand[y] < 0) continue
+    const sole = planeBits[y] & ~twice[y]
+    let bestLen = 0
+    for (let p = 0; p < P;) {
+      if ((sole & (1 << p)) === 0) { p++; continue }
+      let p1 = p
+      while (p1 + 1 < P && (sole & (1 << (p1 + 1))) !== 0) p1++
+      if (p1 - p + 1 > bestLen) { bestLen = p1 - p + 1; soleLo[y] = p; soleHi[y] = p1 }
+      p = p1 + 1
+    }
+    if (bestLen === 0) soleCand[y] = -1
   }
 }
 
