@@ -279,8 +279,9 @@ function growSpans(r: LidarRaster, n: number): Int32Array {
  * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
  * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
  * than its lower bound. `org`/`dir` are the cached world rays (`commonOrigin`: all start at
- * org[0..2]); with `bestN` (3 per ray), each best hit's world normal goes there unless its
- * collider is a plane (for the attributes). Returns the number of tests run.
+ * org[0..2]); with `bestN` (3 per ray), each best hit's normal goes there unless its collider is
+ * a plane (for the attributes): a sphere's, box's, capsule's or cylinder's in its own frame when
+ * t > 0, else the world normal. Returns the number of tests run.
  */
 export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array, bestN: Float64Array | null): number {
@@ -346,9 +347,9 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * line: |v·(w × a)| > r·|w × a| (v = centre − start, w the ray, a the axis; no division or root,
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
- * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's world
- * normal goes there: the shape test's local normal turned to the world as rayColliderRay turns it,
- * or for a start inside or on the surface (t = 0) rayColliderRay's own answer.
+ * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's normal
+ * goes there: the shape test's local one (writeRasterHits turns it to the world, once per point),
+ * or for a start inside or on the surface (t = 0) rayColliderRay's own world normal.
  */
 function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
   commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): number {
@@ -376,7 +377,11 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
       tests++
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
         bestT[q] = t; bestE[q] = e
-        if (bestN !== null) shapeWorldNormal(state, e, t, org, dir, o, L[6], hit, bestN)
+        if (bestN === null) continue
+        // the local normal, turned to the world once the ray's best is final (writeRasterHits); a
+        // hit at t = 0 (a start inside or on the surface) keeps rayColliderRay's world normal
+        if (t === 0) insideWorldNormal(state, e, org, dir, o, L[6], hit, bestN)
+        else { bestN[o] = hit[1]; bestN[o + 1] = hit[2]; bestN[o + 2] = hit[3] }
       }
     }
   }
@@ -389,7 +394,7 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
  * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
  * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar. A scan with
  * attributes gets them here, from what the loop holds (fillLidarAttributes' rules and arithmetic):
- * `bestN` (rasterLidar's) gives a non-plane hit's world normal, and `rot` is the sensor rotation.
+ * `bestN` (rasterLidar's) gives a non-plane hit's normal, and `rot` is the sensor rotation.
  * Each row is written in three parts: its rays before the sole-plane run, the run (most points of
  * a scan: the ground, whose collider, ids and sensor-frame normal are read once), the rays after.
  */
@@ -482,7 +487,11 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
             const m = 9 * e
             const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
             if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
-          } else { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] }
+          } else if (t === 0 || kind[e] === ColliderKind.heightfield) { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] } else {
+            // rasterShape's local normal, turned by e's rotation as rayColliderRay turns it
+            const m = 9 * e, lx = bestN![o], ly = bestN![o + 1], lz = bestN![o + 2]
+            nx = CR[m] * lx + CR[m + 1] * ly + CR[m + 2] * lz; ny = CR[m + 3] * lx + CR[m + 4] * ly + CR[m + 5] * lz; nz = CR[m + 6] * lx + CR[m + 7] * ly + CR[m + 8] * lz
+          }
           const c = -(nx * dx + ny * dy + nz * dz)
           const cosine = c > 1 ? 1 : c > 0 ? c : 0
           if (normals !== null) {
@@ -518,22 +527,14 @@ function testRay(state: CollisionState, e: number, plane: boolean, q: number, or
 }
 
 /**
- * Stores in out[o..o+2] the world normal of shape e's hit at t > 0 along ray o, whose local normal
- * lidarTestShape left in hit[1..3] (turned by e's rotation as rayColliderRay does); a hit at t = 0
- * (a start inside or on the surface) asks rayColliderRay itself, along the ray within tMax.
+ * Stores in out[o..o+2] the world normal of shape e's hit at t = 0 along ray o (a start inside or
+ * on the surface): rayColliderRay's own answer, along the ray within tMax.
  */
-function shapeWorldNormal(state: CollisionState, e: number, t: number, org: Float64Array, dir: Float64Array, o: number, tMax: number, hit: Float64Array, out: Float64Array): void {
-  if (t === 0) {
-    const ray = worldRayScratch
-    ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
-    rayColliderRay(state, e, ray, hit)
-    out[o] = hit[1]; out[o + 1] = hit[2]; out[o + 2] = hit[3]
-    return
-  }
-  const R = state.Collider.rotation, r = 9 * e, nx = hit[1], ny = hit[2], nz = hit[3]
-  out[o] = R[r] * nx + R[r + 1] * ny + R[r + 2] * nz
-  out[o + 1] = R[r + 3] * nx + R[r + 4] * ny + R[r + 5] * nz
-  out[o + 2] = R[r + 6] * nx + R[r + 7] * ny + R[r + 8] * nz
+function insideWorldNormal(state: CollisionState, e: number, org: Float64Array, dir: Float64Array, o: number, tMax: number, hit: Float64Array, out: Float64Array): void {
+  const ray = worldRayScratch
+  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
+  rayColliderRay(state, e, ray, hit)
+  out[o] = hit[1]; out[o + 1] = hit[2]; out[o + 2] = hit[3]
 }
 
 const rangeScratch = new Int32Array(2)
