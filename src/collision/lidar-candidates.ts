@@ -44,6 +44,16 @@ export interface LidarCandidates {
    */
   elevLo: Float64Array
   elevHi: Float64Array
+  /**
+   * The yaw wedge every point of the collider lies in, likewise: from direction (u1x, u1y)
+   * counter-clockwise to (u2x, u2y) in the sensor's xy plane (less than a half turn; unit
+   * vectors), `wedgeSin` the sine of its angular margin. u1 = u2 = 0: no wedge (any yaw).
+   */
+  u1x: Float64Array
+  u1y: Float64Array
+  u2x: Float64Array
+  u2y: Float64Array
+  wedgeSin: Float64Array
   /** Tree nodes still to visit while collecting, and the sensor frame being collected for (scratch). */
   stack: Int32Array
   frame: Float64Array
@@ -59,6 +69,9 @@ export interface LidarCandidates {
   rawSphere: Float64Array
   rawLine: Float64Array
   rawElev: Float64Array
+  rawWedge: Float64Array
+  /** sensorFrameBox's result (scratch). */
+  box: Float64Array
 }
 
 /** Creates an empty candidate set. */
@@ -67,7 +80,8 @@ export function createLidarCandidates(): LidarCandidates {
     n: 0, eid: new Int32Array(0), lowerT: new Float64Array(0), ax: new Float64Array(0), ay: new Float64Array(0), az: new Float64Array(0), alpha: new Float64Array(0),
     sx: new Float64Array(0), sy: new Float64Array(0), sz: new Float64Array(0), sr2: new Float64Array(0), plane: new Uint8Array(0), rawSphere: new Float64Array(0),
     lx: new Float64Array(0), ly: new Float64Array(0), lz: new Float64Array(0), lineR2: new Float64Array(0), lineSlack: new Float64Array(0), rawLine: new Float64Array(0),
-    elevLo: new Float64Array(0), elevHi: new Float64Array(0), rawElev: new Float64Array(0), stack: new Int32Array(64), frame: new Float64Array(17),
+    elevLo: new Float64Array(0), elevHi: new Float64Array(0), rawElev: new Float64Array(0), box: new Float64Array(6),
+    u1x: new Float64Array(0), u1y: new Float64Array(0), u2x: new Float64Array(0), u2y: new Float64Array(0), wedgeSin: new Float64Array(0), rawWedge: new Float64Array(0), stack: new Int32Array(64), frame: new Float64Array(17),
     order: new Int32Array(0), orderScratch: new Int32Array(0), rawEid: new Int32Array(0), rawLower: new Float64Array(0), rawAx: new Float64Array(0), rawAy: new Float64Array(0), rawAz: new Float64Array(0), rawAlpha: new Float64Array(0),
   } as LidarCandidates
   return c
@@ -83,6 +97,7 @@ function reserve(c: LidarCandidates, n: number): void {
   c.sx = new Float64Array(m); c.sy = new Float64Array(m); c.sz = new Float64Array(m); c.sr2 = new Float64Array(m); c.plane = new Uint8Array(m); c.rawSphere = new Float64Array(4 * m)
   c.lx = new Float64Array(m); c.ly = new Float64Array(m); c.lz = new Float64Array(m); c.lineR2 = new Float64Array(m); c.lineSlack = new Float64Array(m); c.rawLine = new Float64Array(5 * m)
   c.elevLo = new Float64Array(m); c.elevHi = new Float64Array(m); c.rawElev = new Float64Array(2 * m)
+  c.u1x = new Float64Array(m); c.u1y = new Float64Array(m); c.u2x = new Float64Array(m); c.u2y = new Float64Array(m); c.wedgeSin = new Float64Array(m); c.rawWedge = new Float64Array(5 * m)
 }
 
 /**
@@ -107,6 +122,47 @@ function sortCandidates(c: LidarCandidates, n: number): void {
     const t = src; src = dst; dst = t
   }
   if (src !== c.order) for (let i = 0; i < n; i++) c.order[i] = src[i]
+}
+
+/** Elevation (rad) beyond which a collider gets no yaw wedge (its rays have cos p > 0.009). */
+const NEAR_VERTICAL = Math.PI / 2 - 0.01
+
+/**
+ * Collider e's (kind k) bounding box in the sensor frame of c.frame's rotation `f`: centre
+ * out[0..2] (the caller puts its position there; a heightfield's is its world box's) and extents
+ * along the sensor axes into out[3..5] — computeAabb's rules with the shape's rotation seen from
+ * the sensor (Rsᵀ·R), so a box turned like the sensor's car gets its own size back. Numbers pass
+ * through `out`, not as arguments (test/lidar/alloc.test.ts).
+ */
+function sensorFrameBox(state: CollisionState, e: number, k: number, f: Float64Array, out: Float64Array): void {
+  const C = state.Collider, prm = C.params, q = 4 * e
+  if (k === ColliderKind.heightfield || k === ColliderKind.sphere) {
+    let hx = prm[q], hy = hx, hz = hx, sx = out[0], sy = out[1], sz = out[2]
+    if (k === ColliderKind.heightfield) {
+      // its world box, turned to the sensor frame
+      const A = C.aabb, o = 6 * e
+      const wx = (A[o + 3] - A[o]) / 2, wy = (A[o + 4] - A[o + 1]) / 2, wz = (A[o + 5] - A[o + 2]) / 2
+      const vx = (A[o] + A[o + 3]) / 2 - f[9], vy = (A[o + 1] + A[o + 4]) / 2 - f[10], vz = (A[o + 2] + A[o + 5]) / 2 - f[11]
+      sx = f[0] * vx + f[3] * vy + f[6] * vz; sy = f[1] * vx + f[4] * vy + f[7] * vz; sz = f[2] * vx + f[5] * vy + f[8] * vz
+      hx = Math.abs(f[0]) * wx + Math.abs(f[3]) * wy + Math.abs(f[6]) * wz
+      hy = Math.abs(f[1]) * wx + Math.abs(f[4]) * wy + Math.abs(f[7]) * wz
+      hz = Math.abs(f[2]) * wx + Math.abs(f[5]) * wy + Math.abs(f[8]) * wz
+    }
+    out[0] = sx; out[1] = sy; out[2] = sz; out[3] = hx; out[4] = hy; out[5] = hz
+    return
+  }
+  // M = Rsᵀ·R: the shape's local axes in the sensor frame (column j: local axis j)
+  const R = C.rotation, r = 9 * e
+  for (let i = 0; i < 3; i++) {
+    const m0 = f[i] * R[r] + f[3 + i] * R[r + 3] + f[6 + i] * R[r + 6]
+    const m1 = f[i] * R[r + 1] + f[3 + i] * R[r + 4] + f[6 + i] * R[r + 7]
+    const m2 = f[i] * R[r + 2] + f[3 + i] * R[r + 5] + f[6 + i] * R[r + 8]
+    let ext: number
+    if (k === ColliderKind.box) ext = Math.abs(m0) * prm[q] + Math.abs(m1) * prm[q + 1] + Math.abs(m2) * prm[q + 2]
+    else if (k === ColliderKind.capsule) ext = Math.abs(m2) * prm[q + 1] + prm[q]
+    else ext = Math.abs(m2) * prm[q + 1] + prm[q] * Math.sqrt(Math.max(0, 1 - m2 * m2)) // cylinder
+    out[3 + i] = ext
+  }
 }
 
 /** Relative and absolute padding of bounds (m): far above the rounding of any transform. */
@@ -154,7 +210,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
   for (let i = 0; i < n; i++) order[i] = i
   // the order is fixed by (lower bound, entity id) alone, whatever order the trees gave
   sortCandidates(c, n)
-  const kind = state.Collider.kind, { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere, rawLine, rawElev } = c
+  const kind = state.Collider.kind, { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere, rawLine, rawElev, rawWedge } = c
   for (let i = 0; i < n; i++) {
     const j = order[i]
     c.eid[i] = rawEid[j]
@@ -165,6 +221,7 @@ export function collectLidarCandidates(state: CollisionState, c: LidarCandidates
     c.sx[i] = rawSphere[4 * j]; c.sy[i] = rawSphere[4 * j + 1]; c.sz[i] = rawSphere[4 * j + 2]; c.sr2[i] = rawSphere[4 * j + 3]
     c.lx[i] = rawLine[5 * j]; c.ly[i] = rawLine[5 * j + 1]; c.lz[i] = rawLine[5 * j + 2]; c.lineR2[i] = rawLine[5 * j + 3]; c.lineSlack[i] = rawLine[5 * j + 4]
     c.elevLo[i] = rawElev[2 * j]; c.elevHi[i] = rawElev[2 * j + 1]
+    c.u1x[i] = rawWedge[5 * j]; c.u1y[i] = rawWedge[5 * j + 1]; c.u2x[i] = rawWedge[5 * j + 2]; c.u2y[i] = rawWedge[5 * j + 3]; c.wedgeSin[i] = rawWedge[5 * j + 4]
   }
   c.n = n
   return visited
@@ -182,7 +239,7 @@ function considerCollider(state: CollisionState, c: LidarCandidates, e: number, 
   const P = C.position, R = C.rotation, prm = C.params, box = C.aabb, f = c.frame
   const r0 = f[0], r1 = f[1], r2 = f[2], r3 = f[3], r4 = f[4], r5 = f[5], r6 = f[6], r7 = f[7], r8 = f[8]
   const px = f[9], py = f[10], pz = f[11], rangeMin = f[12], rangeMax = f[13], slack = f[14], turn = f[15], startSize = f[16]
-  let lower = 0, ax = 0, ay = 0, az = 0, alpha = 0, elevLo = -Math.PI / 2, elevHi = Math.PI / 2
+  let lower = 0, ax = 0, ay = 0, az = 0, alpha = 0, elevLo = -Math.PI / 2, elevHi = Math.PI / 2, u1x = 0, u1y = 0, u2x = 0, u2y = 0
   let bx = 0, by = 0, bz = 0, br2 = Infinity, lineR2 = -1, lineSlack = 0
   if (k === ColliderKind.plane) {
     // half-space local z ≤ 0: world normal is the rotation's third column
@@ -228,14 +285,14 @@ function considerCollider(state: CollisionState, c: LidarCandidates, e: number, 
     if (d <= pr) { lower = 0; ax = 1; ay = 0; az = 0; alpha = 4 } // the sensor is inside or touching the bound
     else { lower = d - pr; ax = sx / d; ay = sy / d; az = sz / d; alpha = Math.asin(pr / d) + turn }
     if (!(box[o] <= box[o + 3])) return n // an empty box (a heightfield without data): nothing to hit
-    // the elevations of the world box grown by slack, seen in the sensor frame: its box there
-    // (centre ± extents along the sensor axes), then the highest and lowest points' elevations
-    const hx = (box[o + 3] - box[o]) / 2 + slack, hy = (box[o + 4] - box[o + 1]) / 2 + slack, hz = (box[o + 5] - box[o + 2]) / 2 + slack
-    const vx = (box[o] + box[o + 3]) / 2 - px, vy = (box[o + 1] + box[o + 4]) / 2 - py, vz = (box[o + 2] + box[o + 5]) / 2 - pz
-    const bpad = REL * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz) + hx + hy + hz) + ABS
-    const ex = Math.abs(r0) * hx + Math.abs(r3) * hy + Math.abs(r6) * hz + bpad, ux = r0 * vx + r3 * vy + r6 * vz
-    const ey = Math.abs(r1) * hx + Math.abs(r4) * hy + Math.abs(r7) * hz + bpad, uy = r1 * vx + r4 * vy + r7 * vz
-    const ez = Math.abs(r2) * hx + Math.abs(r5) * hy + Math.abs(r8) * hz + bpad, uz = r2 * vx + r5 * vy + r8 * vz
+    // the collider's box in the sensor frame (sensorFrameBox), grown by slack: the highest and
+    // lowest points' elevations, and the yaw wedge its xy rectangle spans
+    const B = c.box
+    B[0] = sx; B[1] = sy; B[2] = sz
+    sensorFrameBox(state, e, k, f, B)
+    const ux = B[0], uy = B[1], uz = B[2]
+    const bpad = REL * (Math.abs(ux) + Math.abs(uy) + Math.abs(uz) + B[3] + B[4] + B[5] + Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ABS
+    const ex = B[3] + slack + bpad, ey = B[4] + slack + bpad, ez = B[5] + slack + bpad
     const xLo = ux - ex, xHi = ux + ex, yLo = uy - ey, yHi = uy + ey, zLo = uz - ez, zHi = uz + ez
     const gx = xLo > 0 ? xLo : xHi < 0 ? -xHi : 0, gy = yLo > 0 ? yLo : yHi < 0 ? -yHi : 0
     const nearH = Math.sqrt(gx * gx + gy * gy), farH = Math.sqrt(Math.max(xLo * xLo, xHi * xHi) + Math.max(yLo * yLo, yHi * yHi))
@@ -243,16 +300,30 @@ function considerCollider(state: CollisionState, c: LidarCandidates, e: number, 
     if (nearH > 0) {
       elevHi = (zHi >= 0 ? Math.atan2(zHi, nearH) : Math.atan2(zHi, farH)) + M
       elevLo = (zLo <= 0 ? Math.atan2(zLo, nearH) : Math.atan2(zLo, farH)) - M
+      // the rectangle misses the sensor's vertical, so its corners span less than a half turn:
+      // the two extreme ones bound every point's heading (rays within a hair of the vertical,
+      // whose heading rounding can turn far, get no wedge)
+      if (elevHi < NEAR_VERTICAL && elevLo > -NEAR_VERTICAL) {
+        u1x = u2x = xLo; u1y = u2y = yLo
+        for (let j = 1; j < 4; j++) {
+          const qx = j & 1 ? xHi : xLo, qy = j & 2 ? yHi : yLo
+          if (u1x * qy - u1y * qx < 0) { u1x = qx; u1y = qy }
+          if (u2x * qy - u2y * qx > 0) { u2x = qx; u2y = qy }
+        }
+        const l1 = Math.sqrt(u1x * u1x + u1y * u1y), l2 = Math.sqrt(u2x * u2x + u2y * u2y)
+        u1x /= l1; u1y /= l1; u2x /= l2; u2y /= l2
+      }
     } else {
       if (zHi < 0) elevHi = Math.atan2(zHi, farH) + M
       if (zLo > 0) elevLo = Math.atan2(zLo, farH) - M
     }
   }
   if (lower > rangeMax) return n
-  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere, rawLine, rawElev } = c
+  const { rawEid, rawLower, rawAx, rawAy, rawAz, rawAlpha, rawSphere, rawLine, rawElev, rawWedge } = c
   rawEid[n] = e; rawLower[n] = lower; rawAx[n] = ax; rawAy[n] = ay; rawAz[n] = az; rawAlpha[n] = alpha
   rawSphere[4 * n] = bx; rawSphere[4 * n + 1] = by; rawSphere[4 * n + 2] = bz; rawSphere[4 * n + 3] = br2
   rawLine[5 * n] = R[9 * e + 2]; rawLine[5 * n + 1] = R[9 * e + 5]; rawLine[5 * n + 2] = R[9 * e + 8]; rawLine[5 * n + 3] = lineR2; rawLine[5 * n + 4] = lineSlack
   rawElev[2 * n] = elevLo; rawElev[2 * n + 1] = elevHi
+  rawWedge[5 * n] = u1x; rawWedge[5 * n + 1] = u1y; rawWedge[5 * n + 2] = u2x; rawWedge[5 * n + 3] = u2y; rawWedge[5 * n + 4] = Math.sin(2e-7 + turn)
   return n + 1
 }

@@ -157,11 +157,15 @@ function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: Lida
     const pA = range[0], pB = range[1]
     if (pA > pB) continue
     const ax = k.ax[i], ay = k.ay[i], B = k.az[i], ca = Math.cos(alpha + 2 * M)
+    // the candidate's yaw wedge (none: every yaw passes): sin(angle from its edges) ≥ −margin
+    const u1x = k.u1x[i], u1y = k.u1y[i], u2x = k.u2x[i], u2y = k.u2y[i], ws = u1x === 0 && u1y === 0 ? -2 : -k.wedgeSin[i]
     const wrap = c1 < c0
     for (let pass = 0; pass < (wrap ? 2 : 1); pass++) {
       const j0 = pass === 0 ? start[c0] : 0, j1 = pass === 0 && wrap ? start[nYaw] : start[c1 + 1]
       for (let j = j0; j < j1; j++) {
-        const y = colYaw[j], A = ax * cy[y] + ay * sy[y]
+        const y = colYaw[j], vx = cy[y], vy = sy[y]
+        if (u1x * vy - u1y * vx < ws || vx * u2y - vy * u2x < ws) continue
+        const A = ax * vx + ay * vy
         // the samples inside form one interval (a cone meets a yaw plane in one arc)
         let lo = pA, hi = pB
         while (lo <= hi && cp[lo] * A + sp[lo] * B < ca) lo++
