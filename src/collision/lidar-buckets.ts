@@ -6,6 +6,7 @@
  * Conservative by construction: margins on every angle, every yaw at the poles, wrap-around at
  * the ±π seam, and a cone of half-angle ≥ π (the sensor inside or touching a bound) in every cell.
  */
+import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 
 const TWO_PI = 2 * Math.PI
@@ -132,13 +133,13 @@ export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number, z0 =
 }
 
 /**
- * Sorts `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
- * means every direction), each also bounded to elevations elevLo..elevHi, into `inBand` and
- * `everywhere` and, with `cells`, computes each one's span and the cell list sizes (cellStart);
- * writeLidarBucketItems then fills the lists.
+ * Sorts the candidates' cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
+ * means every direction), each also bounded to its elevation band and yaw wedge, into `inBand`
+ * and `everywhere` and, with `cells`, computes each one's span and the cell list sizes
+ * (cellStart); writeLidarBucketItems then fills the lists.
  */
-export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array,
-  elevLo: Float64Array, elevHi: Float64Array, cells: boolean): void {
+export function fillLidarBuckets(b: LidarBuckets, k: LidarCandidates, cells: boolean): void {
+  const n = k.n, ax = k.ax, ay = k.ay, az = k.az, alpha = k.alpha, elevLo = k.elevLo, elevHi = k.elevHi
   if (b.span.length < 4 * n) b.span = new Int32Array(4 * n)
   if (b.inBand.length < n) { b.inBand = new Int32Array(n); b.everywhere = new Int32Array(n) }
   const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows
@@ -178,6 +179,14 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
         const f1 = Math.floor((yaw0 + dy + Math.PI) * b.yawScale)
         if (f1 - f0 + 1 < nYaw) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
       }
+    }
+    if (!(k.u1x[i] === 0 && k.u1y[i] === 0)) {
+      // the yaw wedge's columns, when fewer than the cone's (it is less than a half turn)
+      const mu = Math.asin(k.wedgeSin[i]) + M, a1 = Math.atan2(k.u1y[i], k.u1x[i]) - mu
+      let a2 = Math.atan2(k.u2y[i], k.u2x[i]) + mu
+      if (a2 < a1) a2 += TWO_PI
+      const f0 = Math.floor((a1 + Math.PI) * b.yawScale), f1 = Math.floor((a2 + Math.PI) * b.yawScale)
+      if (f1 - f0 + 1 < (c0 <= c1 ? c1 - c0 + 1 : nYaw - c0 + c1 + 1)) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
     }
     span[4 * i] = r0; span[4 * i + 1] = r1; span[4 * i + 2] = c0; span[4 * i + 3] = c1
     // covering every cell: listed once in `everywhere` (its span stays, for the raster strategy)

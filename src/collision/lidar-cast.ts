@@ -248,7 +248,7 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
-  fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, k.elevLo, k.elevHi, wantCells)
+  fillLidarBuckets(b, k, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
   if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d, y0, y1 < 0 ? d.yawCount : y1)))
   if (wantCells && rasterOk) {
