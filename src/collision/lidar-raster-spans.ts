@@ -154,7 +154,13 @@ function findSolePlaneRunsByMasks(r: LidarRaster, d: LidarDirections, k: LidarCa
   }
   for (let y = 0; y < Y; y++) {
     if (soleCand[y] < 0) continue
-    const sole = planeBits[y] & ~twice[y]
+    const sole = planeBits[y] & ~twice[y], low = sole & -sole
+    if (sole === 0) { soleCand[y] = -1; continue }
+    if ((sole & (sole + low)) === 0) {
+      // one run of set bits (the usual case): its ends at once
+      soleLo[y] = 31 - Math.clz32(low); soleHi[y] = 31 - Math.clz32(sole)
+      continue
+    }
     let bestLen = 0
     for (let p = 0; p < P;) {
       if ((sole & (1 << p)) === 0) { p++; continue }
