@@ -11,7 +11,7 @@
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { fillLidarAttributes } from './lidar-attributes'
@@ -250,7 +250,7 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
   fillLidarBuckets(b, k, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
-  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d, y0, y1 < 0 ? d.yawCount : y1)))
+  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanLidarCellLength(b, d, k.n, y0, y1 < 0 ? d.yawCount : y1)))
   if (wantCells && rasterOk) {
     layoutLidarRaster(c.raster, d, b, k)
     est[3] = collect + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
@@ -295,18 +295,6 @@ export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: n
   scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
   else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals)
-}
-
-/** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
-function meanCellLength(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): number {
-  let sum = 0, n = 0
-  const nYaw = b.nYaw, start = b.cellStart
-  const stride = Math.max(1, Math.floor((y1 - y0) / 256))
-  for (let p = 0; p < d.pitchCount; p++) {
-    const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
-    for (let y = y0; y < y1; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
-  }
-  return n === 0 ? 0 : sum / n
 }
 
 const NONE = 0x7fffffff
