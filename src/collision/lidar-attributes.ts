@@ -35,18 +35,6 @@ export function lidarAttenuation(range: number): number {
   return attenuationByMetre[m] * (1 - u * (1 - u * (0.5 - u * (1 / 6 - u * (1 / 24 - u / 120)))))
 }
 
-/**
- * Points [from, to): intensities[i] (ρ·cos θ so far) times lidarAttenuation(ranges[i]), clamped to
- * [0, 1] — lidarIntensity's arithmetic, so the same bits. A loop of its own: each point's
- * attenuation is a chain of dependent multiplies, and here consecutive points' chains overlap.
- */
-export function attenuateLidarIntensities(intensities: Float64Array, ranges: Float64Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    const v = intensities[i] * lidarAttenuation(ranges[i])
-    intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
-  }
-}
-
 /** The model's intensity of a point: reflectivity · cosine · exp(−LIDAR_ATTENUATION · range) (lidarAttenuation), clamped to [0, 1]. */
 export function lidarIntensity(reflectivity: number, cosine: number, range: number): number {
   const i = reflectivity * cosine * lidarAttenuation(range)

@@ -6,6 +6,7 @@
  * Conservative by construction: margins on every angle, every yaw at the poles, wrap-around at
  * the ±π seam, and a cone of half-angle ≥ π (the sensor inside or touching a bound) in every cell.
  */
+import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 
 const TWO_PI = 2 * Math.PI
@@ -51,6 +52,12 @@ export interface LidarBuckets {
   /** With `windowed`, only columns c with colActive[c] = 1 get cell lists (the rest are never looked up). */
   windowed: boolean
   colActive: Uint8Array
+  /** cellStart holds the current spans' counts (countLidarBucketCells). */
+  cellsCounted: boolean
+  /** Scratch prefix sums: active columns, pitch samples per row, sampled yaw samples per column. */
+  activeBefore: Int32Array
+  rowsBefore: Int32Array
+  sampledBefore: Int32Array
 }
 
 /** Creates empty buckets. */
@@ -60,6 +67,7 @@ export function createLidarBuckets(): LidarBuckets {
     rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), anyFlip: false, layoutRevision: -1, layoutYaw: 0, layoutRows: 0, colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
     inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0),
+    cellsCounted: false, activeBefore: new Int32Array(1), rowsBefore: new Int32Array(1), sampledBefore: new Int32Array(1),
   }
 }
 
@@ -132,26 +140,32 @@ export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number, z0 =
 }
 
 /**
- * Sorts `n` candidate cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
- * means every direction) into `inBand` and `everywhere` and, with `cells`, computes each one's
- * span and the cell list sizes (cellStart); writeLidarBucketItems then fills the lists.
+ * Sorts the candidates' cones (unit axis ax/ay/az in the sensor frame, half-angle alpha; alpha ≥ π
+ * means every direction), each also bounded to its elevation band and yaw wedge, into `inBand`
+ * and `everywhere` and, with `cells`, computes each one's span and the cell list sizes
+ * (cellStart); writeLidarBucketItems then fills the lists.
  */
-export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, ay: Float64Array, az: Float64Array, alpha: Float64Array, cells: boolean): void {
+export function fillLidarBuckets(b: LidarBuckets, k: LidarCandidates, cells: boolean): void {
+  const n = k.n, ax = k.ax, ay = k.ay, az = k.az, alpha = k.alpha, elevLo = k.elevLo, elevHi = k.elevHi
   if (b.span.length < 4 * n) b.span = new Int32Array(4 * n)
   if (b.inBand.length < n) { b.inBand = new Int32Array(n); b.everywhere = new Int32Array(n) }
-  const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows
-  const start = b.cellStart
-  start.fill(0, 0, nCells + 1)
-  let ne = 0, nb = 0
-  const M = LIDAR_ANGLE_MARGIN, windowed = b.windowed, active = b.colActive
+  const span = b.span, nYaw = b.nYaw
+  let ne = 0, nb = 0, items = 0
+  const M = LIDAR_ANGLE_MARGIN, windowed = b.windowed
+  // active columns before column c: activeBefore[c] (a windowed step's), for the item count
+  if (b.activeBefore.length < nYaw + 1) b.activeBefore = new Int32Array(nYaw + 1)
+  const before = b.activeBefore
+  if (windowed) for (let c = 0; c < nYaw; c++) before[c + 1] = before[c] + b.colActive[c]
   for (let i = 0; i < n; i++) {
     span[4 * i] = 1; span[4 * i + 1] = 0 // empty by default
     const a = alpha[i]
     if (a >= Math.PI) { b.everywhere[ne++] = i; b.inBand[nb++] = i; continue }
     const z = az[i] > 1 ? 1 : az[i] < -1 ? -1 : az[i]
     const phi = Math.asin(z)
-    const lo = phi - a - M, hi = phi + a + M
-    if (hi < b.pitchLo || lo > b.pitchHi) continue
+    const coneLo = phi - a - M, coneHi = phi + a + M
+    // the elevations some ray can hit it at: the cone's, cut to the candidate's own band
+    const lo = coneLo > elevLo[i] ? coneLo : elevLo[i], hi = coneHi < elevHi[i] ? coneHi : elevHi[i]
+    if (hi < lo || hi < b.pitchLo || lo > b.pitchHi) continue
     let r0: number, r1: number
     if (b.channelRows) {
       // the channels whose elevation lies in [lo, hi]; none: no ray can reach the cone
@@ -165,7 +179,7 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
     b.inBand[nb++] = i
     if (!cells) continue
     let c0 = 0, c1 = nYaw - 1
-    if (lo > -HALF_PI + M && hi < HALF_PI - M) {
+    if (coneLo > -HALF_PI + M && coneHi < HALF_PI - M) {
       const s = Math.sin(a + M) / Math.cos(phi)
       if (s < 1) {
         const dy = Math.asin(s) + M
@@ -175,9 +189,39 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
         if (f1 - f0 + 1 < nYaw) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
       }
     }
+    if (!(k.u1x[i] === 0 && k.u1y[i] === 0)) {
+      // the yaw wedge's columns, when fewer than the cone's (it is less than a half turn)
+      const mu = Math.asin(k.wedgeSin[i]) + M, a1 = Math.atan2(k.u1y[i], k.u1x[i]) - mu
+      let a2 = Math.atan2(k.u2y[i], k.u2x[i]) + mu
+      if (a2 < a1) a2 += TWO_PI
+      const f0 = Math.floor((a1 + Math.PI) * b.yawScale), f1 = Math.floor((a2 + Math.PI) * b.yawScale)
+      if (f1 - f0 + 1 < (c0 <= c1 ? c1 - c0 + 1 : nYaw - c0 + c1 + 1)) { c0 = ((f0 % nYaw) + nYaw) % nYaw; c1 = ((f1 % nYaw) + nYaw) % nYaw }
+    }
     span[4 * i] = r0; span[4 * i + 1] = r1; span[4 * i + 2] = c0; span[4 * i + 3] = c1
     // covering every cell: listed once in `everywhere` (its span stays, for the raster strategy)
     if (r0 === 0 && r1 === b.nRows - 1 && c0 === 0 && c1 === nYaw - 1) { b.everywhere[ne++] = i; continue }
+    // its cells: rows × (active) columns
+    const cols = !windowed ? (c0 <= c1 ? c1 - c0 + 1 : nYaw - c0 + c1 + 1) : c0 <= c1 ? before[c1 + 1] - before[c0] : before[nYaw] - before[c0] + before[c1 + 1]
+    items += (r1 - r0 + 1) * cols
+  }
+  b.everywhereCount = ne
+  b.inBandCount = nb
+  b.itemCount = cells ? items : 0
+  b.cellsCounted = false
+}
+
+/**
+ * Counts each cell's list length into cellStart (as prefix sums) from the spans fillLidarBuckets
+ * found for its `n` candidates: what writeLidarBucketItems and a ray's list lookup read (the
+ * raster and the cost model need only the spans).
+ */
+export function countLidarBucketCells(b: LidarBuckets, n: number): void {
+  const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows, start = b.cellStart, ne = b.everywhereCount
+  const windowed = b.windowed, active = b.colActive
+  start.fill(0, 0, nCells + 1)
+  for (let i = 0, e = 0; i < n; i++) {
+    if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells
+    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw
       if (c0 <= c1) for (let c = c0; c <= c1; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
@@ -187,18 +231,58 @@ export function fillLidarBuckets(b: LidarBuckets, n: number, ax: Float64Array, a
       }
     }
   }
-  b.everywhereCount = ne
-  b.inBandCount = nb
-  if (!cells) { b.itemCount = 0; return }
   for (let c = 0; c < nCells; c++) start[c + 1] += start[c]
-  b.itemCount = start[nCells]
+  b.cellsCounted = true
 }
 
 /**
- * Writes the cell lists counted by fillLidarBuckets (cells mode) for its `n` candidates, in
+ * Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of
+ * their cell's list, for the `n` candidates' spans: Σ over candidates of (pitch samples in its
+ * rows) × (sampled yaw samples in its columns), over the rays sampled — the same integers as
+ * summing the counted cells, so the same figure, without counting them. With flipped pitch
+ * samples (another column per sample) it counts the cells and reads them.
+ */
+export function meanLidarCellLength(b: LidarBuckets, d: LidarDirections, n: number, y0: number, y1: number): number {
+  const nYaw = b.nYaw, P = d.pitchCount, stride = Math.max(1, Math.floor((y1 - y0) / 256))
+  let sum = 0, rays = 0
+  if (b.anyFlip) {
+    if (!b.cellsCounted) countLidarBucketCells(b, n)
+    const start = b.cellStart
+    for (let p = 0; p < P; p++) {
+      const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
+      for (let y = y0; y < y1; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; rays++ }
+    }
+    return rays === 0 ? 0 : sum / rays
+  }
+  // pitch samples per row and sampled yaw samples per column, as prefix sums
+  if (b.rowsBefore.length < b.nRows + 1) b.rowsBefore = new Int32Array(b.nRows + 1)
+  if (b.sampledBefore.length < nYaw + 1) b.sampledBefore = new Int32Array(nYaw + 1)
+  const rowsBefore = b.rowsBefore, sampled = b.sampledBefore
+  rowsBefore.fill(0, 0, b.nRows + 1)
+  sampled.fill(0, 0, nYaw + 1)
+  for (let p = 0; p < P; p++) rowsBefore[b.rowOfPitch[p] + 1]++
+  let ys = 0
+  for (let y = y0; y < y1; y += stride) { sampled[b.colOfYaw[y] + 1]++; ys++ }
+  for (let r = 0; r < b.nRows; r++) rowsBefore[r + 1] += rowsBefore[r]
+  for (let c = 0; c < nYaw; c++) sampled[c + 1] += sampled[c]
+  const span = b.span, ne = b.everywhereCount
+  for (let i = 0, e = 0; i < n; i++) {
+    if (e < ne && b.everywhere[e] === i) { e++; continue }
+    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    if (r1 < r0) continue
+    const inCols = c0 <= c1 ? sampled[c1 + 1] - sampled[c0] : sampled[nYaw] - sampled[c0] + sampled[c1 + 1]
+    sum += (rowsBefore[r1 + 1] - rowsBefore[r0]) * inCols
+  }
+  rays = P * ys
+  return rays === 0 ? 0 : sum / rays
+}
+
+/**
+ * Writes the cell lists of the spans fillLidarBuckets (cells mode) found for its `n` candidates, in
  * candidate order (the raster strategy needs only the spans and skips this).
  */
 export function writeLidarBucketItems(b: LidarBuckets, n: number): void {
+  if (!b.cellsCounted) countLidarBucketCells(b, n)
   const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows, start = b.cellStart, ne = b.everywhereCount
   const total = b.itemCount
   if (b.items.length < total) b.items = new Int32Array(Math.max(total, 2 * b.items.length))

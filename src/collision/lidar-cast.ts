@@ -11,11 +11,12 @@
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { fillLidarAttributes } from './lidar-attributes'
 import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, writeRasterHits, type LidarRaster } from './lidar-raster'
+import { prepareLidarRaster } from './lidar-raster-spans'
 import { castRayR } from './query'
 import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
 import { broadphaseStale, updateBroadphase, type CollisionState } from './state'
@@ -168,15 +169,20 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   const N = scan.colliders === null ? null : lidarHitNormals(c, rowsPerChunk * pitchCount)
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
-    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    const rays = c.rays
+    // the world rays: for a new pose only those some span reaches; when the pose stands but the
+    // spans changed (the scene moved round a fixed sensor), all of them, once
+    const rays = c.rays, raster = c.raster
+    prepareLidarRaster(raster, c.dirs, c.buckets, c.cands)
+    if (!lidarRaysCurrent(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) {
+      fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount, undefined, raster.rowLo, raster.rowHi, raster.layout)
+    } else if (rays.partialFor !== -1 && rays.partialFor !== raster.layout) fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, N)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, N, c.rot)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
-    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
+    if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1) || c.rays.partialFor !== -1) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, N); tests += (y1 - y0) * pitchCount }
     else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, N)
@@ -242,9 +248,9 @@ function chooseAndBuild(state: CollisionState, c: LidarCaster, rangeMin: number,
   const rasterOk = rows < 0 && rays <= LIDAR_RAY_CACHE_MAX && lidarRasterApplies(d)
   if (force === LidarStrategy.raster && !rasterOk) force = LidarStrategy.buckets // not applicable: the nearest kin
   const wantCells = force === LidarStrategy.buckets || force === LidarStrategy.raster || (force === 0 && k.n > FLAT_MAX)
-  fillLidarBuckets(b, k.n, k.ax, k.ay, k.az, k.alpha, wantCells)
+  fillLidarBuckets(b, k, wantCells)
   est[0] = collect + rays * (RAY + ENTRY * WALK * b.inBandCount)
-  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanCellLength(b, d, y0, y1 < 0 ? d.yawCount : y1)))
+  if (wantCells) est[1] = collect + (FILL * b.itemCount) / spread + rays * (RAY + ENTRY * WALK * (b.everywhereCount + meanLidarCellLength(b, d, k.n, y0, y1 < 0 ? d.yawCount : y1)))
   if (wantCells && rasterOk) {
     layoutLidarRaster(c.raster, d, b, k)
     est[3] = collect + rays * RASTER_RAY + PAIR * c.raster.pairs + TEST * RASTER_WALK * c.raster.covered
@@ -289,18 +295,6 @@ export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: n
   scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
   else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals)
-}
-
-/** Mean over the rays of yaw samples [y0, y1) (sampling at most ~256 of them) of the length of their cell's list. */
-function meanCellLength(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): number {
-  let sum = 0, n = 0
-  const nYaw = b.nYaw, start = b.cellStart
-  const stride = Math.max(1, Math.floor((y1 - y0) / 256))
-  for (let p = 0; p < d.pitchCount; p++) {
-    const row = b.rowOfPitch[p] * nYaw, cols = b.flipOfPitch[p] ? b.colOfYawFlipped : b.colOfYaw
-    for (let y = y0; y < y1; y += stride) { sum += start[row + cols[y] + 1] - start[row + cols[y]]; n++ }
-  }
-  return n === 0 ? 0 : sum / n
 }
 
 const NONE = 0x7fffffff

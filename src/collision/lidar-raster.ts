@@ -1,23 +1,23 @@
 /**
  * The raster strategy of a lidar scan: candidate-major instead of ray-major. Each candidate's
  * bounding cone is rasterised onto the pattern itself: for every yaw sample in the cone's bucket
- * columns the exact pitch interval of directions inside the cone is solved (cos p·A + sin p·B ≥
- * cos α, padded) — once per build, then kept as ray spans while the sensor and scene stand still —
- * and only the rays in it are tested, keeping per ray the closest hit (ties to the
+ * columns (and the candidate's yaw wedge) the pitch samples inside the cone and the candidate's
+ * elevation band are found (lidar-raster-spans.ts) — once per build, then kept as ray spans while
+ * the sensor and scene stand still — and only the rays in them are tested, keeping per ray the closest hit (ties to the
  * lowest entity id, as rayTest). In sparse scenes almost every ray meets no cone at all, so most
  * rays cost nothing but the final pass. Needs pitch samples in [−90°, 90°] in a monotonic order and
  * the whole pattern in the world-ray cache; otherwise the other strategies serve.
  */
 import type { LidarBuckets } from './lidar-buckets'
-import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
 import type { LidarCandidates } from './lidar-candidates'
 import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
 import { rayColliderRay } from './narrowphase'
-import { attenuateLidarIntensities } from './lidar-attributes'
+import { lidarAttenuation } from './lidar-attributes'
 import { ColliderKind } from '../../components/collider'
 import { reserveLidarScan, type LidarScan } from './lidar-scan'
+import { prepareLidarRaster } from './lidar-raster-spans'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
 export interface LidarRaster {
@@ -34,6 +34,8 @@ export interface LidarRaster {
    * candidate i tests rays spanQ[2s] ..= spanQ[2s+1] for s in [spanOf[i], spanOf[i+1]).
    */
   spansValid: boolean
+  /** A number no other solve of spans has had (keys the world rays filled for them only). */
+  layout: number
   spanOf: Int32Array
   spanQ: Int32Array
   /**
@@ -53,13 +55,18 @@ export interface LidarRaster {
   soleLo: Int32Array
   soleHi: Int32Array
   owner: Int32Array
+  /** findSolePlaneRunsByMasks' scratch: per row, the rays covered once, twice or more, and by its plane. */
+  coverOnce: Int32Array
+  coverTwice: Int32Array
+  planeBits: Int32Array
 }
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
   return { bestT: new Float64Array(0), bestE: new Int32Array(0), colStart: new Int32Array(1), colYaw: new Int32Array(0), pairs: 0, covered: 0,
-    spansValid: false, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
-    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0) }
+    spansValid: false, layout: -1, spanOf: new Int32Array(1), spanQ: new Int32Array(0), rowLo: new Int32Array(0), rowHi: new Int32Array(0), touched: 0,
+    soleCand: new Int32Array(0), soleLo: new Int32Array(0), soleHi: new Int32Array(0), owner: new Int32Array(0),
+    coverOnce: new Int32Array(0), coverTwice: new Int32Array(0), planeBits: new Int32Array(0) }
 }
 
 /** True when the pattern suits the raster: every pitch in [−π/2, π/2] (cos ≥ 0), in a monotonic order. */
@@ -99,135 +106,19 @@ export function layoutLidarRaster(r: LidarRaster, d: LidarDirections, b: LidarBu
   r.spansValid = false // candidates, grid or pattern changed
 }
 
-/** Index range [lo, hi] of pitch samples whose angle lies in [a, b] (padded); lo > hi when none. */
-function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): void {
-  const P = d.pitchCount, s = d.pitchStart, inc = d.pitchIncrement
-  if (P === 1 || inc === 0) {
-    const inside = s >= a && s <= b
-    out[0] = inside ? 0 : 1; out[1] = inside ? P - 1 : 0
-    return
-  }
-  let lo = (a - s) / inc, hi = (b - s) / inc
-  if (inc < 0) { const t = lo; lo = hi; hi = t }
-  const pl = Math.ceil(lo - 1e-6), ph = Math.floor(hi + 1e-6)
-  out[0] = pl < 0 ? 0 : pl
-  out[1] = ph > P - 1 ? P - 1 : ph
-}
-
-/**
- * Solves, for every candidate, the rays its cone can reach (per yaw sample in its bucket columns,
- * the pitch interval cos p·A + sin p·B ≥ cos α, padded) into r.spanOf / r.spanQ, in the order the
- * rays are then tested.
- */
-function solveSpans(r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates): void {
-  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n
-  if (r.spanOf.length < n + 1) r.spanOf = new Int32Array(n + 1)
-  if (r.rowLo.length < Y) { r.rowLo = new Int32Array(Y); r.rowHi = new Int32Array(Y) }
-  r.spansValid = true
-  const spanOf = r.spanOf, span = b.span, start = r.colStart, colYaw = r.colYaw, nYaw = b.nYaw
-  const cy = d.cy, sy = d.sy, M = LIDAR_ANGLE_MARGIN
-  const range = rangeScratch, rowLo = r.rowLo, rowHi = r.rowHi
-  rowLo.fill(P, 0, Y)
-  rowHi.fill(-1, 0, Y)
-  let Q = r.spanQ, m = 0
-  for (let i = 0; i < n; i++) {
-    spanOf[i] = m
-    const alpha = k.alpha[i]
-    if (alpha >= Math.PI) {
-      if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
-      Q[2 * m] = 0; Q[2 * m + 1] = rays - 1; m++
-      rowLo.fill(0, 0, Y)
-      rowHi.fill(P - 1, 0, Y)
-      continue
-    }
-    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
-    if (r1 < r0) continue
-    const ax = k.ax[i], ay = k.ay[i], az = k.az[i], ca = Math.cos(alpha + M)
-    const wrap = c1 < c0
-    for (let pass = 0; pass < (wrap ? 2 : 1); pass++) {
-      const j0 = pass === 0 ? start[c0] : 0, j1 = pass === 0 && wrap ? start[nYaw] : start[c1 + 1]
-      for (let j = j0; j < j1; j++) {
-        const y = colYaw[j]
-        // directions (cos p·cy, cos p·sy, sin p) inside the cone: cos p·A + sin p·B ≥ cos α
-        const A = ax * cy[y] + ay * sy[y], B = az
-        const R = Math.sqrt(A * A + B * B)
-        let lo = -Math.PI, hi = Math.PI // R ≈ 0: degenerate, every pitch (conservative)
-        if (R >= 1e-9) {
-          const qq = ca / R
-          if (qq > 1) continue
-          const half = qq <= -1 ? Math.PI : Math.acos(qq)
-          const psi = Math.atan2(B, A)
-          lo = psi - half - M; hi = psi + half + M
-        }
-        pitchRange(d, lo, hi, range)
-        if (range[0] > range[1]) continue
-        if (Q.length < 2 * m + 2) Q = growSpans(r, 2 * m + 2)
-        Q[2 * m] = y * P + range[0]; Q[2 * m + 1] = y * P + range[1]; m++
-        if (range[0] < rowLo[y]) rowLo[y] = range[0]
-        if (range[1] > rowHi[y]) rowHi[y] = range[1]
-      }
-    }
-  }
-  spanOf[n] = m
-  let touched = 0
-  for (let y = 0; y < Y; y++) if (rowHi[y] >= rowLo[y]) touched += rowHi[y] - rowLo[y] + 1
-  r.touched = touched
-  findSolePlaneRuns(r, d, k)
-}
-
-/**
- * Per yaw sample, the longest run of rays reached by one plane candidate alone (a hemisphere
- * cone, so one span per row) — the ground below the horizon wherever no shape's cone reaches.
- */
-function findSolePlaneRuns(r: LidarRaster, d: LidarDirections, k: LidarCandidates): void {
-  const P = d.pitchCount, Y = d.yawCount, rays = Y * P, n = k.n, spanOf = r.spanOf, Q = r.spanQ
-  if (r.owner.length < rays) r.owner = new Int32Array(rays)
-  if (r.soleCand.length < Y) { r.soleCand = new Int32Array(Y); r.soleLo = new Int32Array(Y); r.soleHi = new Int32Array(Y) }
-  const owner = r.owner, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
-  owner.fill(-1, 0, rays)
-  for (let i = 0; i < n; i++) {
-    // a candidate reaching every ray (alpha ≥ π) owns nothing alone unless it is the only one
-    const eligible = k.plane[i] === 1 && k.alpha[i] < Math.PI
-    for (let s = spanOf[i]; s < spanOf[i + 1]; s++) {
-      for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) owner[q] = owner[q] === -1 && eligible ? i : -2
-    }
-  }
-  soleCand.fill(-1, 0, Y)
-  soleLo.fill(1, 0, Y)
-  soleHi.fill(0, 0, Y)
-  for (let y = 0; y < Y; y++) {
-    let bestLen = 0
-    for (let p = 0, q = y * P; p < P;) {
-      const o = owner[q]
-      if (o < 0) { p++; q++; continue }
-      let p1 = p
-      while (p1 + 1 < P && owner[q + p1 + 1 - p] === o) p1++
-      if (p1 - p + 1 > bestLen) { bestLen = p1 - p + 1; soleCand[y] = o; soleLo[y] = p; soleHi[y] = p1 }
-      q += p1 + 1 - p; p = p1 + 1
-    }
-  }
-}
-
-/** Grows r.spanQ (doubling, keeping contents) to hold at least `n` entries; returns it. */
-function growSpans(r: LidarRaster, n: number): Int32Array {
-  const next = new Int32Array(Math.max(n, 2 * r.spanQ.length, 1024))
-  next.set(r.spanQ)
-  r.spanQ = next
-  return next
-}
-
 /**
  * Fills r.bestT / r.bestE with every ray's closest hit among the candidates (bestE −1: none),
  * testing a candidate only on the rays its cone can reach and whose best hit is not already nearer
  * than its lower bound. `org`/`dir` are the cached world rays (`commonOrigin`: all start at
- * org[0..2]); with `bestN` (3 per ray), each best hit's world normal goes there unless its
- * collider is a plane (for the attributes). Returns the number of tests run.
+ * org[0..2]); with `bestN` (3 per ray), each best hit's normal goes there unless its collider is
+ * a plane (for the attributes): a sphere's, box's, capsule's or cylinder's in its own frame when
+ * t > 0, else the world normal. Returns the number of tests run.
  */
 export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirections, b: LidarBuckets, k: LidarCandidates, length: number,
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, ray: Float64Array, hit: Float64Array, bestN: Float64Array | null): number {
   const rays = d.yawCount * d.pitchCount
   if (r.bestT.length < rays) { r.bestT = new Float64Array(rays); r.bestE = new Int32Array(rays) }
-  if (!r.spansValid) solveSpans(r, d, b, k)
+  prepareLidarRaster(r, d, b, k)
   const bestT = r.bestT, bestE = r.bestE, spanOf = r.spanOf, Q = r.spanQ
   bestT.fill(length, 0, rays)
   bestE.fill(-1, 0, rays)
@@ -287,9 +178,9 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * line: |v·(w × a)| > r·|w × a| (v = centre − start, w the ray, a the axis; no division or root,
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
- * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's world
- * normal goes there: the shape test's local normal turned to the world as rayColliderRay turns it,
- * or for a start inside or on the surface (t = 0) rayColliderRay's own answer.
+ * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's normal
+ * goes there: the shape test's local one (writeRasterHits turns it to the world, once per point),
+ * or for a start inside or on the surface (t = 0) rayColliderRay's own world normal.
  */
 function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
   commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): number {
@@ -317,7 +208,11 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
       tests++
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
         bestT[q] = t; bestE[q] = e
-        if (bestN !== null) shapeWorldNormal(state, e, t, org, dir, o, L[6], hit, bestN)
+        if (bestN === null) continue
+        // the local normal, turned to the world once the ray's best is final (writeRasterHits); a
+        // hit at t = 0 (a start inside or on the surface) keeps rayColliderRay's world normal
+        if (t === 0) insideWorldNormal(state, e, org, dir, o, L[6], hit, bestN)
+        else { bestN[o] = hit[1]; bestN[o + 1] = hit[2]; bestN[o + 2] = hit[3] }
       }
     }
   }
@@ -329,8 +224,10 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
  * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
  * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
  * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar. A scan with
- * attributes gets them here, from what the loop holds (fillLidarAttributes' rules): `bestN`
- * (rasterLidar's) gives a non-plane hit's world normal, and `rot` is the sensor rotation.
+ * attributes gets them here, from what the loop holds (fillLidarAttributes' rules and arithmetic):
+ * `bestN` (rasterLidar's) gives a non-plane hit's normal, and `rot` is the sensor rotation.
+ * Each row is written in three parts: its rays before the sole-plane run, the run (most points of
+ * a scan: the ground, whose collider, ids and sensor-frame normal are read once), the rays after.
  */
 export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
   org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan, bestN: Float64Array | null, rot: Float64Array): void {
@@ -343,64 +240,104 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const shading = bestN !== null && (normals !== null || intensities !== null)
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   let i = scan.count
-  // the current sole plane's pose (rows nearly always share one: the ground), and its normal in the sensor frame
+  // the current sole plane (rows nearly always share one: the ground): its pose, what its points
+  // carry, and its normal in the sensor frame
   let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false, sn0 = 0, sn1 = 0, sn2 = 0
+  let pe = -1, pObject = 0, pLocalId = 0, pRefl = 0
   for (let y = 0; y < Y; y++) {
-    const cyy = cy[y], syy = sy[y], sc = soleCand[y], sLo = soleLo[y], sHi = soleHi[y]
+    const cyy = cy[y], syy = sy[y], sc = soleCand[y], lo = rowLo[y], hi = rowHi[y], base = y * P
     if (sc >= 0 && sc !== plane) {
       plane = sc
-      const e = k.eid[sc]
+      const e = pe = k.eid[sc]
       skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
       px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
       ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
       level = n2 === 0 && n5 === 0 && n8 === 1
       sn0 = r0 * n2 + r3 * n5 + r6 * n8; sn1 = r1 * n2 + r4 * n5 + r7 * n8; sn2 = r2 * n2 + r5 * n5 + r8 * n8
+      pObject = object[e]; pLocalId = localId[e]; pRefl = refl[e]
     }
-    for (let p = rowLo[y], pEnd = rowHi[y], q = y * P + p; p <= pEnd; p++, q++) {
-      let t: number, e: number, sole = false
-      const o = 3 * q
-      if (p >= sLo && p <= sHi) {
-        if (skip) continue
-        const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-        t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
-        if (!(t >= 0)) continue
-        e = k.eid[sc]
-        sole = oz > 0 // hit from above: the plane's own normal (else the start is on or below it)
-      } else {
-        e = bestE[q]
-        if (e < 0) continue
-        t = bestT[q]
-      }
-      const cpp = cp[p], range = rangeMin + t
-      pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-      rs[i] = q
-      dist[i] = range
-      if (cols !== null) {
-        cols[i] = e
-        if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
-      }
-      if (shading) {
-        const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
-        let nx: number, ny: number, nz: number
-        if (sole) { nx = n2; ny = n5; nz = n8 } else if (kind[e] === ColliderKind.plane) {
-          const m = 9 * e
-          const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
-          if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
-        } else { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] }
-        const c = -(nx * dx + ny * dy + nz * dz)
-        const cosine = c > 1 ? 1 : c > 0 ? c : 0
-        if (normals !== null) {
-          if (sole) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
-            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+    // the row in three parts: the rays before its sole-plane run, the run (tested here), the rays after it
+    const runLo = sc < 0 ? hi + 1 : soleLo[y] > lo ? soleLo[y] : lo, runHi = sc < 0 ? hi : soleHi[y] < hi ? soleHi[y] : hi
+    for (let part = 0; part < 3; part++) {
+      if (part === 1) {
+        if (skip || sc < 0) continue
+        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
+          const o = 3 * q
+          const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          if (!(t >= 0)) continue
+          const cpp = cp[p], range = rangeMin + t
+          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+          rs[i] = q
+          dist[i] = range
+          if (cols !== null) {
+            cols[i] = pe
+            if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
           }
-          cosines![i] = cosine
+          if (shading) {
+            const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+            // from above, the plane's own normal; from a start on or below it, −direction
+            const above = oz > 0, nx = above ? n2 : -dx, ny = above ? n5 : -dy, nz = above ? n8 : -dz
+            const c = -(nx * dx + ny * dy + nz * dz)
+            const cosine = c > 1 ? 1 : c > 0 ? c : 0
+            if (normals !== null) {
+              if (above) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
+                normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+              }
+              cosines![i] = cosine
+            }
+            if (intensities !== null) {
+              const v = pRefl * cosine * lidarAttenuation(range)
+              intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+            }
+          }
+          i++
         }
-        if (intensities !== null) intensities[i] = refl[e] * cosine // × the attenuation, below
+        continue
       }
-      i++
+      for (let p = part === 0 ? lo : runHi + 1, pEnd = part === 0 ? runLo - 1 : hi, q = base + p; p <= pEnd; p++, q++) {
+        const e = bestE[q]
+        if (e < 0) continue
+        const t = bestT[q], o = 3 * q
+        const cpp = cp[p], range = rangeMin + t
+        pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+        rs[i] = q
+        dist[i] = range
+        if (cols !== null) {
+          cols[i] = e
+          if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
+        }
+        if (shading) {
+          const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
+          let nx: number, ny: number, nz: number
+          if (e === pe) {
+            // the row's sole plane (the ground), read once above: the same numbers as below
+            const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = n2; ny = n5; nz = n8 }
+          } else if (kind[e] === ColliderKind.plane) {
+            const m = 9 * e
+            const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
+            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
+          } else if (t === 0 || kind[e] === ColliderKind.heightfield) { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] } else {
+            // rasterShape's local normal, turned by e's rotation as rayColliderRay turns it
+            const m = 9 * e, lx = bestN![o], ly = bestN![o + 1], lz = bestN![o + 2]
+            nx = CR[m] * lx + CR[m + 1] * ly + CR[m + 2] * lz; ny = CR[m + 3] * lx + CR[m + 4] * ly + CR[m + 5] * lz; nz = CR[m + 6] * lx + CR[m + 7] * ly + CR[m + 8] * lz
+          }
+          const c = -(nx * dx + ny * dy + nz * dz)
+          const cosine = c > 1 ? 1 : c > 0 ? c : 0
+          if (normals !== null) {
+            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+            cosines![i] = cosine
+          }
+          if (intensities !== null) {
+            const v = refl[e] * cosine * lidarAttenuation(range)
+            intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+          }
+        }
+        i++
+      }
     }
   }
-  if (shading && intensities !== null) attenuateLidarIntensities(intensities, dist, scan.count, i)
   scan.count = i
 }
 
@@ -421,23 +358,14 @@ function testRay(state: CollisionState, e: number, plane: boolean, q: number, or
 }
 
 /**
- * Stores in out[o..o+2] the world normal of shape e's hit at t > 0 along ray o, whose local normal
- * lidarTestShape left in hit[1..3] (turned by e's rotation as rayColliderRay does); a hit at t = 0
- * (a start inside or on the surface) asks rayColliderRay itself, along the ray within tMax.
+ * Stores in out[o..o+2] the world normal of shape e's hit at t = 0 along ray o (a start inside or
+ * on the surface): rayColliderRay's own answer, along the ray within tMax.
  */
-function shapeWorldNormal(state: CollisionState, e: number, t: number, org: Float64Array, dir: Float64Array, o: number, tMax: number, hit: Float64Array, out: Float64Array): void {
-  if (t === 0) {
-    const ray = worldRayScratch
-    ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
-    rayColliderRay(state, e, ray, hit)
-    out[o] = hit[1]; out[o + 1] = hit[2]; out[o + 2] = hit[3]
-    return
-  }
-  const R = state.Collider.rotation, r = 9 * e, nx = hit[1], ny = hit[2], nz = hit[3]
-  out[o] = R[r] * nx + R[r + 1] * ny + R[r + 2] * nz
-  out[o + 1] = R[r + 3] * nx + R[r + 4] * ny + R[r + 5] * nz
-  out[o + 2] = R[r + 6] * nx + R[r + 7] * ny + R[r + 8] * nz
+function insideWorldNormal(state: CollisionState, e: number, org: Float64Array, dir: Float64Array, o: number, tMax: number, hit: Float64Array, out: Float64Array): void {
+  const ray = worldRayScratch
+  ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]; ray[6] = tMax
+  rayColliderRay(state, e, ray, hit)
+  out[o] = hit[1]; out[o + 1] = hit[2]; out[o + 2] = hit[3]
 }
 
-const rangeScratch = new Int32Array(2)
 const worldRayScratch = new Float64Array(7)

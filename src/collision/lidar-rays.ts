@@ -25,14 +25,19 @@ export interface LidarRays {
    * −0 coordinate: p + 0·w is then p exactly), so per-ray work on the start can be done once.
    */
   commonOrigin: boolean
+  /**
+   * −1 when the rows hold every ray; else only the rays of the raster layout with this number
+   * (rowLo..rowHi of each row, and the first ray) were filled: the raster alone may read them.
+   */
+  partialFor: number
 }
 
 /** Creates an empty ray cache. */
 export function createLidarRays(): LidarRays {
-  return { org: new Float64Array(0), dir: new Float64Array(0), y0: 0, y1: 0, key: new Float64Array(13).fill(NaN), revision: -1, commonOrigin: false }
+  return { org: new Float64Array(0), dir: new Float64Array(0), y0: 0, y1: 0, key: new Float64Array(13).fill(NaN), revision: -1, commonOrigin: false, partialFor: -1 }
 }
 
-/** True when `r` already holds rows [y0, y1) for this pose, rangeMin and pattern. */
+/** True when `r` already holds rows [y0, y1) for this pose, rangeMin and pattern (see also `partialFor`). */
 export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number): boolean {
   if (r.revision !== d.revision || r.y0 !== y0 || r.y1 !== y1 || r.key[12] !== rangeMin) return false
   for (let i = 0; i < 9; i++) if (r.key[i] !== rot[i]) return false
@@ -44,9 +49,11 @@ export function lidarRaysCurrent(r: LidarRays, d: LidarDirections, rot: Float64A
  * Fills rows [y0, y1) of the pattern's world rays into `r`. With `rowPoses` (a rotating sweep),
  * row y has its own pose: rotation rowPoses[12j .. 12j+8] and position [12j+9 .. 12j+11], j = y − y0
  * (rotations and finite positions, as interpolated from validated poses); `rot`/`pos` are then the
- * cache key only.
+ * cache key only. With `rowLo`/`rowHi` (raster layout number `layout`), only the pitch samples
+ * rowLo[y] ..= rowHi[y] of each row y and the first ray are filled: the only rays the raster reads.
  */
-export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number, rowPoses?: Float64Array): void {
+export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number, rowPoses?: Float64Array,
+  rowLo?: Int32Array, rowHi?: Int32Array, layout = -1): void {
   const P = d.pitchCount, n = (y1 - y0) * P
   if (r.dir.length < 3 * n) { r.dir = new Float64Array(3 * n); r.org = new Float64Array(3 * n) }
   r.y0 = y0; r.y1 = y1; r.revision = d.revision
@@ -63,7 +70,8 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
   // x + (±0) is x for x ≠ 0 and for x = +0; only a −0 coordinate could come out as +0
   r.commonOrigin = bounded && rangeMin === 0 && !Object.is(px, -0) && !Object.is(py, -0) && !Object.is(pz, -0)
   if (rowPoses !== undefined) { r.commonOrigin = false; r.revision = -1 } // per-row poses: never a cache hit
-  let k = 0
+  const partial = rowLo !== undefined && rowHi !== undefined
+  r.partialFor = partial ? layout : -1
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y]
     if (rowPoses !== undefined) {
@@ -71,7 +79,8 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
       r0 = rowPoses[j]; r1 = rowPoses[j + 1]; r2 = rowPoses[j + 2]; r3 = rowPoses[j + 3]; r4 = rowPoses[j + 4]; r5 = rowPoses[j + 5]
       r6 = rowPoses[j + 6]; r7 = rowPoses[j + 7]; r8 = rowPoses[j + 8]; px = rowPoses[j + 9]; py = rowPoses[j + 10]; pz = rowPoses[j + 11]
     }
-    for (let p = 0; p < P; p++, k += 3) {
+    const pLo = !partial || y === y0 ? 0 : rowLo[y], pHi = !partial ? P - 1 : y === y0 && rowHi[y] < 0 ? 0 : rowHi[y]
+    for (let p = pLo, k = 3 * ((y - y0) * P + pLo); p <= pHi; p++, k += 3) {
       const cpp = cp[p]
       const dx = cpp * cyy, dy = cpp * syy, dz = sp[p]
       const wx = r0 * dx + r1 * dy + r2 * dz, wy = r3 * dx + r4 * dy + r5 * dz, wz = r6 * dx + r7 * dy + r8 * dz
