@@ -5,6 +5,7 @@ import type { SimClock } from '../src/clock'
 import { fourWheelSubstep } from '../src/vehicle/four-wheel'
 import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
+import { FROZEN_LEVEL } from '../src/vehicle/level'
 import type { VehicleState } from '../src/vehicle/install'
 
 const step = createSubstep()
@@ -28,12 +29,12 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
     const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
     commitRemovals(world)
     // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
-    const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, vxs = C.vx, vys = C.vy, speeds = C.speed
+    const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, levels = C.level, vxs = C.vx, vys = C.vy, speeds = C.speed
     const cars = vs.stepped.dense
     for (let k = 0; k < cars.length; k++) {
       const eid = cars[k]
       const d = defs[eid]
-      if (d === undefined) continue
+      if (d === undefined || levels[eid] >= FROZEN_LEVEL) continue // frozen and path cars have no model to step
       const hz = hzs[eid]
       const h = 1 / hz
       step.h = h

@@ -24,21 +24,24 @@ import {
 } from '../../components/driver'
 import { manualGear, SHIFT_STRIDE } from './gearing'
 import { atan } from './atan'
+import { FROZEN_LEVEL } from '../vehicle/level'
 import { cosReduced, quarterTurns, reduceQuarter, SIN_COS_RANGE, sinReduced } from './sin-cos'
 
 /** The profile's rise (m/s²) that counts as leaving a bend, for a kick-down (a flat profile rounds to ±1e-11). */
 const KICK_MIN_ACCEL = 0.1
 
 /**
- * Runs the driver of every car of `cars` that has a path, for a host step of `dt` s; writes steer,
+ * Runs the driver of every car of `cars` that has a path and a model (not frozen, not at the path
+ * level), for a host step of `dt` s; writes steer,
  * throttle, brake and the Driver state, and (options.shift) the gear: drive engaged, a manual box
  * shifted by the car's shift table in `shiftTables` (undefined for an automatic).
  */
 export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefined)[], shiftTables: readonly (Float64Array | undefined)[], cars: ArrayLike<number>, dt: number): void {
+  const level = V.level
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
-    if (path !== undefined) driveCar(V, path, shiftTables, eid, dt)
+    if (path !== undefined && level[eid] < FROZEN_LEVEL) driveCar(V, path, shiftTables, eid, dt)
   }
 }
 

@@ -155,7 +155,7 @@ export interface DriveArrays {
   x: Float64Array; y: Float64Array; heading: Float64Array; speed: Float64Array
   vx: Float64Array; vy: Float64Array; yawRate: Float64Array; wheelbase: Float64Array; maxSteer: Float64Array
   steer: Float64Array; throttle: Float64Array; brake: Float64Array
-  gear: Int32Array; engineSpeed: Float64Array; shiftTimer: Float64Array
+  gear: Int32Array; engineSpeed: Float64Array; shiftTimer: Float64Array; level: Uint8Array
   /** Driver.state: each car's driver record (DRIVER_STRIDE doubles). */
   state: Float64Array
 }
@@ -172,7 +172,7 @@ export function hoistDriveArrays(V: DriveArrays, Car: CarStore, D: DriverStore):
   V.x = Car.x; V.y = Car.y; V.heading = Car.heading; V.speed = Car.speed
   V.vx = Car.vx; V.vy = Car.vy; V.yawRate = Car.yawRate; V.wheelbase = Car.wheelbase; V.maxSteer = Car.maxSteer
   V.steer = Car.steer; V.throttle = Car.throttle; V.brake = Car.brake
-  V.gear = Car.gear; V.engineSpeed = Car.engineSpeed; V.shiftTimer = Car.shiftTimer
+  V.gear = Car.gear; V.engineSpeed = Car.engineSpeed; V.shiftTimer = Car.shiftTimer; V.level = Car.level
   V.state = D.state
 }
 

@@ -1,5 +1,5 @@
 /** The path-following driver domain of a sim: the Driver component, setAi/aiStatus/clearAi/aiPath. Its system is systems/drive-paths.ts. */
-import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
+import { addComponent, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
 import type { Components } from '../../components/index'
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
@@ -39,7 +39,7 @@ export interface DriverState {
   table: PathTable
   /** Each car's shift table when its driver shifts a manual box (options.shift), by entity id. */
   shiftTables: (Float64Array | undefined)[]
-  /** The registered query of driven, non-frozen cars (held, so a step builds no query terms). */
+  /** The registered query of driven cars (held, so a step builds no query terms); the step skips the frozen and path ones by Car.level. */
   driven: Query
   /** The Car and Driver arrays the system hoists each run. */
   arrays: DriveArrays
@@ -62,7 +62,7 @@ export interface DriverState {
 /** What the driver domain is built from. */
 export interface DriverDeps {
   world: World
-  components: Pick<Components, 'Car' | 'Driver' | 'LodFrozen' | 'LodPath'>
+  components: Pick<Components, 'Car' | 'Driver'>
   /** The vehicle domain's definitions by car (a shifting driver reads the gearing). */
   defs: readonly (ResolvedCar | undefined)[]
 }
@@ -82,7 +82,9 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
     return eid
   }
 
-  const driven = registerQuery(world, [Driver, Car, Not(components.LodFrozen), Not(components.LodPath)])
+  // every driven car: drive-paths skips the frozen and path ones by Car.level, so a LOD switch
+  // changes no query (test/perf/perf.test.ts 'race frames': bitecs allocates per query touched)
+  const driven = registerQuery(world, [Driver, Car])
 
   return {
     paths: table.byCar,

@@ -6,6 +6,7 @@ import { poseIn, setColliderPoseIn } from '../collision/state'
 import { boxAabb } from '../collision/shapes'
 import { mat3FromEulerTrig } from '../math/mat3'
 import type { ResolvedCar } from './definition'
+import { FROZEN_LEVEL } from './level'
 
 /** Writes car `eid`'s chassis collider pose (the caller checks the car has a live collider). No allocation. */
 export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number): void {
@@ -14,8 +15,6 @@ export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar
   setColliderPoseIn(cs, C.collider[eid])
 }
 
-/** Car.level of a frozen car, whose collider stays where it was (setPose and restore move it themselves). */
-const FROZEN = 2
 
 /**
  * writeChassisPose for every car in `cars` that is not frozen and has a definition and a live collider, in one loop
@@ -30,7 +29,7 @@ export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonl
   let moves = 0
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
-    if (level[eid] === FROZEN) continue
+    if (level[eid] === FROZEN_LEVEL) continue // its collider stays where it was (setPose and restore move it themselves)
     const c = collider[eid]
     const d = defs[eid]
     if (c < 0 || d === undefined) continue

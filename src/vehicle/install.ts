@@ -80,7 +80,7 @@ export interface VehicleState {
   Car: CarStore
   /** The path level's hooks (set once the driver domain is built), or null: no car may take 'path'. */
   pathLevel: PathLevelHooks | null
-  /** Registered query: cars the vehicle system steps (not frozen, not at path, not hosted). Call commitRemovals first. */
+  /** Registered query: cars not hosted (the vehicle system steps those whose Car.level is full or singleTrack). Call commitRemovals first. */
   stepped: Query
   /** Registered query: every car (follow-cars skips the frozen ones by Car.level). */
   cars: Query
@@ -290,11 +290,11 @@ export function installVehicles({ world, components: comps, options, collision }
     groundZ,
     writeCollider,
     Car: C,
-    // registered once: query() would build and hash its terms every step
     pathLevel: null,
-    stepped: registerQuery(world, [C, Not(comps.LodFrozen), Not(comps.LodPath), Not(Hosted)]),
-    // every car, frozen or not: a frozen car's pose write is skipped by its level, so freezing one
-    // leaves this query alone (each query a LOD switch changes allocates in bitecs: the race frames guard)
+    // Registered once: query() would build and hash its terms every step. Cars whose level has no model (frozen, path) are skipped by Car.level, not left out by a
+    // level tag in these queries: a LOD switch then changes no query (bitecs allocates for each
+    // query a tag change touches: test/perf/perf.test.ts 'race frames')
+    stepped: registerQuery(world, [C, Not(Hosted)]),
     cars: registerQuery(world, [C]),
   }
   return state

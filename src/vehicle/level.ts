@@ -12,6 +12,8 @@ import type { ResolvedCar } from './definition'
 
 /** Level names by Car.level code. */
 export const LEVELS = ['full', 'singleTrack', 'frozen', 'path'] as const
+/** Car.level code of the frozen level. */
+export const FROZEN_LEVEL = 2
 /** Car.level code of the path level. */
 export const PATH_LEVEL = 3
 

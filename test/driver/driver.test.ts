@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addComponent, addEntity, createWorld, removeEntity } from 'bitecs'
+import { addEntity, createWorld, removeEntity } from 'bitecs'
 import { createSim, type Sim } from '../../src/sim'
 import { driverRecord } from './driver-record'
 import { stadiumPath } from '../../src/driver/path'
@@ -73,9 +73,9 @@ describe('setAi / aiStatus / clearAi', () => {
 
   it('does nothing for a frozen car, and forgets the path when the car is removed', () => {
     const sim = createSim(createWorld())
-    const car = addSimpleCar(sim, -100, -50, 0)
+    const car = sim.addCar({ position: [-100, -50], heading: 0 })
     sim.setAi(car, oval, { closed: true })
-    addComponent(sim.world, car, sim.components.LodFrozen)
+    sim.setLod(car, 'frozen')
     const C = sim.components.Car
     C.steer[car] = 0.7; C.throttle[car] = 0.1; C.brake[car] = 0.2
     const before = sim.aiStatus(car)
