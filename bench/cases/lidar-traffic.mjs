@@ -2,7 +2,10 @@
 // ≈ 171 columns its head passes) in a 1000-car scene at mixed levels (20 full, 280 single-track,
 // 700 frozen) in four lanes round a 2 km oval, driven by fixed inputs (no path driver, whose own
 // per-step work would blur the lidars' share); ms per 60 Hz host step. Metrics, after timing: `worstOverMedian` =
-// the worst step's CPU time over the median over 240 steps (24 sweeps), and `overRapierCpu` = the
+// the worst step over the median over 240 steps (24 sweeps), after 240 steps of the same loop as
+// a warm-up: a step's ratio is the lesser of its CPU time's and its wall time's (the process's CPU
+// time also counts V8 compiling on another thread, which stalls no step; wall time counts other
+// processes), as test/perf/perf.test.ts judges a hitch; `overRapierCpu` = the
 // lidars' CPU time per ray (timed by systems scheduled just before and after scan-lidars) over
 // Rapier castRay's on the sweep's rays in the same scene (the 1000 chassis boxes and the ground).
 // Verified before timing: every lidar completes a sweep each 1/10 s, every point is a hit of
@@ -13,6 +16,19 @@ import RAPIER from '@dimforge/rapier3d-compat'
 import { createSim, lidarPresets, stadiumPath } from '../../dist/index.js'
 
 const DT = 1 / 60
+
+/** CPU and wall time (ms) of each of `n` steps of `sim`. */
+function stepTimes(sim, n) {
+  const cpu = new Float64Array(n), wall = new Float64Array(n)
+  for (let s = 0; s < n; s++) {
+    const u0 = process.cpuUsage(), t0 = performance.now()
+    sim.step(DT)
+    wall[s] = performance.now() - t0
+    const u = process.cpuUsage(u0)
+    cpu[s] = (u.user + u.system) / 1000
+  }
+  return { cpu, wall }
+}
 
 function cpuUs(fn) {
   const u0 = process.cpuUsage()
@@ -121,16 +137,21 @@ function quatOf(m, out) {
 /** After timing: the step-time spread over 240 steps, and the lidars' CPU per ray against Rapier's on the same rays. */
 async function teardown(ctx) {
   const { sim, lidars, mounts } = ctx
-  const steps = []
+  stepTimes(sim, 240) // warm-up of this loop
   ctx.lidarUs = 0
-  let rays = 0
   const perStep = lidars.length * lidarPresets.spinning16.pattern.pitchCount
-  for (let s = 0; s < 240; s++) steps.push(cpuUs(() => sim.step(DT)) / 1000)
+  const { cpu, wall } = stepTimes(sim, 240)
   // columns cast: exactly yawCount per sweep per lidar, 24 sweeps
-  rays = 24 * lidarPresets.spinning16.pattern.yawCount * perStep
+  const rays = 24 * lidarPresets.spinning16.pattern.yawCount * perStep
   const lidarNsPerRay = (ctx.lidarUs * 1000) / rays
-  const sorted = steps.slice().sort((a, b) => a - b)
-  const median = sorted[sorted.length >> 1], worst = sorted[sorted.length - 1]
+  const medianOf = (a) => Float64Array.from(a).sort()[a.length >> 1]
+  const median = medianOf(cpu), medianWall = medianOf(wall)
+  let worstRatio = 0, worstCpu = 0, worstWall = 0
+  for (let s = 0; s < cpu.length; s++) {
+    worstRatio = Math.max(worstRatio, Math.min(cpu[s] / median, wall[s] / medianWall))
+    worstCpu = Math.max(worstCpu, cpu[s] / median)
+    worstWall = Math.max(worstWall, wall[s] / medianWall)
+  }
   // Rapier on the rays of one sweep per lidar, in the scene as it stands now (static: the sim does not step meanwhile)
   const rp = await rapierScene(sim, ctx.cars)
   const all = lidars.map((l) => patternRays(sim, l))
@@ -157,10 +178,11 @@ async function teardown(ctx) {
     }
   }
   let rapierUs = Infinity
+  for (let r = 0; r < 5; r++) rapierRun() // warm-up: Rapier's wasm tiers up as it runs (cold, its time per ray is 2–3× its warm one)
   for (let r = 0; r < 5; r++) rapierUs = Math.min(rapierUs, cpuUs(rapierRun))
   const rapierNsPerRay = (rapierUs * 1000) / all.reduce((a, b) => a + b.length, 0)
-  ctx.metrics = { worstOverMedian: worst / median, overRapierCpu: lidarNsPerRay / rapierNsPerRay, lidarNsPerRay }
-  ctx.extra += `; over 240 steps: median ${median.toFixed(3)} ms, worst ${worst.toFixed(3)} ms (${(worst / median).toFixed(2)}×); lidars ${lidarNsPerRay.toFixed(0)} ns/ray = ${(lidarNsPerRay / rapierNsPerRay).toFixed(3)}× Rapier castRay's ${rapierNsPerRay.toFixed(0)} ns/ray (CPU); ${checked} rays compared with Rapier, ${agree} agree`
+  ctx.metrics = { worstOverMedian: worstRatio, worstCpuOverMedian: worstCpu, worstWallOverMedian: worstWall, overRapierCpu: lidarNsPerRay / rapierNsPerRay, lidarNsPerRay }
+  ctx.extra += `; over 240 steps: median ${median.toFixed(3)} ms CPU, ${medianWall.toFixed(3)} ms wall; worst ${worstRatio.toFixed(2)}× (in CPU alone ${worstCpu.toFixed(2)}×, in wall time alone ${worstWall.toFixed(2)}×); lidars ${lidarNsPerRay.toFixed(0)} ns/ray = ${(lidarNsPerRay / rapierNsPerRay).toFixed(3)}× Rapier castRay's ${rapierNsPerRay.toFixed(0)} ns/ray (CPU); ${checked} rays compared with Rapier, ${agree} agree`
 }
 
 export const cases = [
