@@ -46,12 +46,9 @@ export function driveCars(V: DriveArrays, paths: readonly (DriverPath | undefine
 }
 
 /**
- * One car's driver step (see driveCars). A function of its own, not the body of driveCars' loop:
- * with the body in the loop, a deopt during a step (an operation met for the first time) could
- * leave V8 running driveCars only as on-stack-replacement code, entered anew each call after its
- * first car ran unoptimised: ≈ 3–5 KB allocated per call (test/perf/perf.test.ts 'mixed100
- * steady' now and then) and ≈ 15 ns more per car, in some processes and not others (bench/ab.mjs
- * driver200 bimodal). A call per car costs ≈ 1 ns.
+ * One car's driver step (see driveCars), a function of its own rather than the loop's body: with the
+ * body in the loop, test/perf/perf.test.ts 'mixed100 steady' failed in some processes (driveCars
+ * left running as on-stack-replacement code after a mid-step deopt, allocating every call).
  */
 function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float64Array | undefined)[], eid: number, dt: number): void {
   const X = V.x, Y = V.y, headingA = V.heading, speedA = V.speed, vxA = V.vx, vyA = V.vy, yawA = V.yawRate
@@ -190,15 +187,11 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     const v2 = p[o + SEG_V2] + 2 * accel * t
     const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
     R[d + DRIVER_TARGET] = target
-    // anti-windup: the integrator holds while the pedal the error asks for is already full. The
-    // hold's four compares (by & and |) and the slip easing (by Math.min/max, below) are worked
-    // out every step, so the first hard brake or slide meets no operation that has not run yet:
-    // written as && and ?: they sent driveCars back to unoptimised code mid-race (traced with
-    // --trace-deopt; test/perf/perf.test.ts 'race frames').
+    // anti-windup: the integrator holds while the pedal the error asks for is already full
     const err = target - speed
     const integral = R[d + DRIVER_SPEED_I]
     const demand = accel + SPEED_KP * err + integral
-    const held = ((+(err > 0) & +(demand >= THROTTLE_ACCEL)) | (+(err < 0) & +(demand <= -BRAKE_DECEL))) !== 0
+    const held = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
     const next = held ? integral : integral + SPEED_KI * err * dt
     R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
     // A sliding car (rear axle slip angle past SLIP_START) gets the pedals eased, all off by twice
