@@ -116,6 +116,11 @@ class Recorder {
     const h = this.trace('aiStatus')
     for (const c of cars) h.value(sim.aiStatus(c))
   }
+  /** The driven cars' states and their drivers' status. */
+  driven(sim: Sim, cars: readonly number[]): void {
+    this.cars(sim, cars)
+    this.ai(sim, cars)
+  }
   ray(sim: Sim, start: ArrayLike<number>, dir: ArrayLike<number>, length: number, object = -1, localId = -1, mask = -1): void {
     const h = this.trace('rayTest')
     const list = sim.rayTest(start, dir, length, object, localId, mask)
@@ -147,6 +152,11 @@ function finish(sim: Sim, rec: Recorder): Record<string, string> {
 
 function newSim(options?: SimOptions): Sim {
   return createSim(createWorld(), options)
+}
+
+/** A new sim and the recorder of its scenario. */
+function newScenario(options?: SimOptions): { sim: Sim; rec: Recorder } {
+  return { sim: newSim(options), rec: new Recorder() }
 }
 
 // ---- scripted inputs ---------------------------------------------------------------------------
@@ -182,8 +192,7 @@ const scenarios: Record<string, Scenario> = {}
 for (const presetName of Object.keys(presets) as (keyof typeof presets)[]) {
   for (const level of ['full', 'singleTrack'] as const) {
     scenarios[`preset-${presetName}-${level}`] = () => {
-      const sim = newSim()
-      const rec = new Recorder()
+      const { sim, rec } = newScenario()
       const def = presets[presetName]
       const car = sim.addCar({ definition: def, position: [0, 0], heading: 0.1 })
       if (level === 'singleTrack') sim.setLod(car, 'singleTrack')
@@ -199,8 +208,7 @@ scenarios['surfaces-grid'] = () => {
   const cells = new Uint8Array(columns * rows)
   for (let i = 0; i < cells.length; i++) cells[i] = (i * 7 + (i >> 3)) % palette.length
   const grid = surfaceGrid({ origin: [-20, -40], cellSize: 4, columns, rows, palette, cells, outside: surfaces.grass })
-  const sim = newSim({ surfaces: grid })
-  const rec = new Recorder()
+  const { sim, rec } = newScenario({ surfaces: grid })
   const a = sim.addCar({ position: [0, 0], heading: 0.3 })
   const b = sim.addCar({ definition: presets.sportsCar, position: [0, -20], heading: -0.2 })
   const c = sim.addCar({ definition: presets.van, position: [10, 10], heading: 2 })
@@ -210,8 +218,7 @@ scenarios['surfaces-grid'] = () => {
 }
 
 scenarios['lod-switches'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const car = sim.addCar({ definition: presets.sportsCar, speed: 12 })
   const other = sim.addCar({ position: [0, 20], speed: 8 })
   const steps: [number, 'full' | 'singleTrack' | 'frozen', number | undefined][] = [
@@ -236,14 +243,14 @@ scenarios['lod-switches'] = () => {
 
 /** A closed stadium circuit of 100 m straights and 40 m bends. */
 const circuit = stadiumPath(100, 40, 2)
+/** The circuit's point `k`, moved `dy` m in y. */
+const circuitPoint = (k: number, dy = 0): [number, number] => [circuit[2 * k], circuit[2 * k + 1] + dy]
 
 scenarios['lod-controller'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const cars: number[] = []
   for (let i = 0; i < 12; i++) {
-    const k = (i * 17) % (circuit.length / 2)
-    const car = sim.addCar({ position: [circuit[2 * k], circuit[2 * k + 1]], heading: 0, lod: i % 3 === 0 ? 'singleTrack' : 'full' })
+    const car = sim.addCar({ position: circuitPoint((i * 17) % (circuit.length / 2)), heading: 0, lod: i % 3 === 0 ? 'singleTrack' : 'full' })
     sim.setAi(car, circuit, { closed: true, maxSpeed: 18 + i, lateralOffset: (i % 3) - 1 })
     cars.push(car)
   }
@@ -256,34 +263,29 @@ scenarios['lod-controller'] = () => {
     sim.step(DT)
     if (i % 20 === 0) { rec.cars(sim, cars); rec.ai(sim, cars); rec.trace('getLod').value(cars.map((c) => sim.getLod(c))) }
   }
-  rec.cars(sim, cars)
-  rec.ai(sim, cars)
+  rec.driven(sim, cars)
   return finish(sim, rec)
 }
 
 scenarios['driver-closed'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const cars: number[] = []
   const offsets = [0, 1.5, -1.5, 0.5]
   for (let i = 0; i < offsets.length; i++) {
-    const k = i * 20
-    const car = sim.addCar({ definition: i === 1 ? presets.sportsCar : presets.hatchback, position: [circuit[2 * k], circuit[2 * k + 1] + offsets[i]], lod: i >= 2 ? 'singleTrack' : 'full' })
+    const car = sim.addCar({ definition: i === 1 ? presets.sportsCar : presets.hatchback, position: circuitPoint(i * 20, offsets[i]), lod: i >= 2 ? 'singleTrack' : 'full' })
     sim.setAi(car, circuit, { closed: true, maxSpeed: 25, lateralOffset: offsets[i], lookahead: 0.4 + 0.1 * i })
     if (i === 1) sim.setInput(car, { gear: 1 })
     cars.push(car)
   }
   for (let i = 0; i < 40; i++) {
     sim.stepMany(DT, 30)
-    rec.cars(sim, cars)
-    rec.ai(sim, cars)
+    rec.driven(sim, cars)
   }
   return finish(sim, rec)
 }
 
 scenarios['driver-open'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const path = [[0, 0], [40, 0], [70, 15], [90, 45], [95, 80]]
   const a = sim.addCar({ position: [0, 0] })
   const b = sim.addCar({ position: [0, 3], lod: 'singleTrack' })
@@ -299,12 +301,10 @@ scenarios['driver-open'] = () => {
 }
 
 scenarios['driver-lod'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const cars: number[] = []
   for (let i = 0; i < 3; i++) {
-    const k = i * 30
-    const car = sim.addCar({ position: [circuit[2 * k], circuit[2 * k + 1]], lod: 'singleTrack' })
+    const car = sim.addCar({ position: circuitPoint(i * 30), lod: 'singleTrack' })
     sim.setAi(car, circuit, { closed: true, maxSpeed: 22 })
     cars.push(car)
   }
@@ -321,12 +321,10 @@ scenarios['driver-lod'] = () => {
 }
 
 scenarios['path-level'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const cars: number[] = []
   for (let i = 0; i < 4; i++) {
-    const k = i * 25
-    const car = sim.addCar({ definition: i === 3 ? presets.sportsCar : presets.hatchback, position: [circuit[2 * k], circuit[2 * k + 1]], lod: 'singleTrack' })
+    const car = sim.addCar({ definition: i === 3 ? presets.sportsCar : presets.hatchback, position: circuitPoint(i * 25), lod: 'singleTrack' })
     sim.setInput(car, { gear: 1 })
     sim.setAi(car, circuit, { closed: true, maxSpeed: 18 + 4 * i, lateralOffset: i === 2 ? 1 : 0, shift: i === 3 })
     if (i > 0) sim.setLod(car, 'path')
@@ -339,8 +337,7 @@ scenarios['path-level'] = () => {
     if (i === 28) sim.setLod(cars[1], 'path')
     if (i === 32) sim.clearAi(cars[3])
     sim.stepMany(DT, 15)
-    rec.cars(sim, cars)
-    rec.ai(sim, cars)
+    rec.driven(sim, cars)
   }
   return finish(sim, rec)
 }
@@ -370,8 +367,7 @@ scenarios['hosting-rapier'] = async () => {
 }
 
 scenarios['snapshots'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const a = sim.addCar({ definition: presets.sportsCar, speed: 10 })
   const b = sim.addCar({ position: [0, 10], speed: 10, lod: 'singleTrack' })
   sim.setAi(b, circuit, { closed: true })
@@ -399,8 +395,7 @@ scenarios['snapshots'] = () => {
 
 /** A scene of every shape kind (heightfield and ground plane included), two cars and two lidars. */
 function shapeScene(mode: 'step' | 'stepMany') {
-  const sim = newSim({ ground: { height: -0.5 } })
-  const rec = new Recorder()
+  const { sim, rec } = newScenario({ ground: { height: -0.5 } })
   const rand = seededRandom(4242)
   const shapes = [sphere(1.2), box(1, 2, 0.5), capsule(0.4, 1.5), cylinder(0.8, 1)]
   for (let i = 0; i < 40; i++) {
@@ -446,8 +441,7 @@ function shapeScene(mode: 'step' | 'stepMany') {
 scenarios['rays-and-scans'] = () => shapeScene('step')
 
 scenarios['colliders-churn'] = () => {
-  const sim = newSim()
-  const rec = new Recorder()
+  const { sim, rec } = newScenario()
   const rand = seededRandom(99)
   const live: number[] = []
   const shapes = [sphere(0.7), box(0.5, 0.5, 1.5), capsule(0.3, 1), cylinder(0.6, 0.4)]
