@@ -9,13 +9,11 @@ import { FlatShapes } from './flat-mesh'
 
 /** Grass: also the page's background colour, so it reaches every edge of the view. */
 export const GRASS = 0x3d7a36
-const GRAVEL = 0xcdb68a
-const TARMAC = 0x4a4d52
-const KERB_RED = 0xd23b33
-const KERB_WHITE = 0xf2f2f2
-const LINE = 0xe8e8e8
-const BARRIER_RED = 0xc9302c
-const BARRIER_WHITE = 0xeeeeee
+/** The circuit's other colours. */
+const PAINT = { gravel: 0xcdb68a, tarmac: 0x4a4d52, line: 0xe8e8e8 } as const
+/** Kerbs and barriers alternate red and white blocks. */
+const KERB = [0xf2f2f2, 0xd23b33] as const
+const BARRIER = [0xeeeeee, 0xc9302c] as const
 
 /** Segments per drawn chunk: each chunk is culled on its own, so only the part on screen is drawn. */
 const CHUNK = 32
@@ -37,21 +35,21 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
     for (let i = s; i < end; i++) {
       if (Math.abs(curvature[i]) <= 1 / 150) continue
       const side = curvature[i] > 0 ? -1 : 1
-      quad(i, side * (hw + kw * 0.5), side * (hw + 12), GRAVEL)
+      quad(i, side * (hw + kw * 0.5), side * (hw + 12), PAINT.gravel)
     }
     // Tarmac as one strip between the edges.
     const left: number[] = [], right: number[] = []
     for (let i = s; i <= end; i++) { left.push(ex(i, hw), ey(i, hw)); right.push(ex(i, -hw), ey(i, -hw)) }
-    g.strip(left, right, TARMAC)
+    g.strip(left, right, PAINT.tarmac)
     // Kerbs: red and white blocks of two segments at corners; a thin white line elsewhere.
     for (let i = s; i < end; i++) {
       if (kerb[i]) {
-        const color = (i >> 1) & 1 ? KERB_RED : KERB_WHITE
+        const color = KERB[(i >> 1) & 1]
         quad(i, hw, hw + kw, color)
         quad(i, -hw, -hw - kw, color)
       } else {
-        quad(i, hw - 0.5, hw - 0.2, LINE)
-        quad(i, -hw + 0.5, -hw + 0.2, LINE)
+        quad(i, hw - 0.5, hw - 0.2, PAINT.line)
+        quad(i, -hw + 0.5, -hw + 0.2, PAINT.line)
       }
     }
     root.addChild(g.mesh('track chunk'))
@@ -61,7 +59,7 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
   for (const slot of slots) {
     const f = trackPoint(track, slot.s + 2.8, slot.lateral)
     const fx = Math.cos(f.heading), fy = Math.sin(f.heading)
-    const bar = (ax: number, ay: number, bx: number, by: number) => marks.line(ax, ay, bx, by, 0.2, LINE)
+    const bar = (ax: number, ay: number, bx: number, by: number) => marks.line(ax, ay, bx, by, 0.2, PAINT.line)
     const lx = -fy * 1.3, ly = fx * 1.3
     bar(f.x - lx, f.y - ly, f.x + lx, f.y + ly)
     bar(f.x + lx, f.y + ly, f.x + lx - fx * 1.2, f.y + ly - fy * 1.2)
@@ -97,7 +95,7 @@ export function drawBarriers(track: Track): Container {
     for (const b of list) g.poly(box(b, 0.25, 0.35, -0.45), 0x000000, 0.28)
     // the outline is a dark box a little larger under each block
     for (const b of list) g.poly(box(b, 0.06, 0, 0), 0x2a2a2a)
-    list.forEach((b, i) => g.poly(box(b, -0.06, 0, 0), (k + i) % 2 ? BARRIER_RED : BARRIER_WHITE))
+    list.forEach((b, i) => g.poly(box(b, -0.06, 0, 0), BARRIER[(k + i) % 2]))
     root.addChild(g.mesh('barrier chunk'))
   }
   const cones = new FlatShapes()
