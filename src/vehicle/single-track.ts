@@ -27,6 +27,7 @@ import { DEFAULT_RR } from './four-wheel'
 const drive = createDriveline()
 const spinF = drive.wheels[0]
 const spinR = drive.wheels[2]
+const pair = createAxlePair()
 
 // Within a host step the heading's cos/sin are turned by each substep's yaw
 // increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
@@ -75,9 +76,10 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const frontCompliance = d.steerCompliance * d.corneringPerLoad
   const pairMu = 2 * mu0
   const pairMuLoss = 2 * mu0 * loadSens
+  const pairMuFloor = MU_FLOOR * pairMu
+  const hR = h * R
+  const hRR = hR * R
   const pairStiffLoss = 2 * STIFFNESS_SENS
-  const mfB = d.mfB
-  const mfC = d.mfC
   const curve = d.tyreTable
   const shareF = d.axleShare[0]
   const shareR = d.axleShare[2]
@@ -148,154 +150,96 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
       rrR = sr.rollingResistance
     }
 
-    // per axle: wheel-frame ground velocity (u, w) and tyre damping (cx, cy)
-    let uF = 0, wF = 0, cxF = 0, cyF = 0, uR = 0, wR = 0, cxR = 0, cyR = 0, peakF = 0, peakR = 0
-    // and each axle wheel's free spin, effective inertia, whether friction holds it, and its
-    // brake and friction torques
-    let freeF = 0, jF = 0, heldF = false, frictionF = 0, freeR = 0, jR = 0, heldR = false, frictionR = 0
-    let cY = 0
-    let cR = 0
     // yaw moment of the uneven brake (and limited-slip drive) forces across an axle, N·m
     let turnOut = 0
-    for (let axle = 0; axle < 2; axle++) {
-      const front = axle === 0
-      const xa = front ? a : -b
-      const vyc = vy + r * xa
-      // the rear wheel is straight (cos 1, sin 0; kept as products so zeros keep their signs)
-      const c = front ? cd : 1
-      const s = front ? sd : 0
-      const u = vx * c + vyc * s
-      const w = -vx * s + vyc * c
-      const omega = front ? omegaF : omegaR
-      const fzAxle = front ? fzF : fzR
-      // The axle's tyre pair: tyre.ts's law for its two tyres at half the axle load ± the steady
-      // lateral load transfer Δ (ay ≈ r·vx), summed in closed form: both the peak and the
-      // cornering stiffness are quadratic in the load, so the pair's are twice one tyre's at half
-      // the load less a term in Δ². The front pair's stiffness is in series with the steering's
-      // compliance.
-      let cx = 0
-      let cy = 0
-      let brakeT = 0
-      let peak = 0
-      const fz = 0.5 * fzAxle
-      if (fz > 0) {
-        const grip = front ? gripF : gripR
-        const au = Math.abs(u)
-        const den = au > V_LOW ? au : V_LOW
-        const x = fz * invFz0 - 1
-        let muRatio = 1 - loadSens * x
-        if (muRatio < MU_FLOOR) muRatio = MU_FLOOR
-        const spread = (front ? ltF : ltR) * r * vx
-        const spread2 = spread * spread * invFz0
-        // the pair's peak force and its cornering stiffness per unit of corneringPerLoad, both
-        // per unit of grip (it scales them alike)
-        let D = pairMu * muRatio * fz - pairMuLoss * spread2
-        const floorD = MU_FLOOR * pairMu * muRatio * fz
-        if (D < floorD) D = floorD
-        const stiffNominal = 2 * fz * corneringFactor(x)
-        let stiff = stiffNominal - pairStiffLoss * spread2
-        if (stiff < MU_FLOOR * stiffNominal) stiff = MU_FLOOR * stiffNominal
-        D *= grip
-        peak = D
-        const compliance = front ? 1 + frontCompliance * grip * stiff : 1
-        // one division for 1/den and the pair's 1/(den·tan αpeak) (its peak slip angle gives it
-        // that stiffness with peak D: tan αpeak = tan αpeak0·D·compliance / (μ0·grip·stiff))
-        const dc = D * compliance * peakSlipAngle
-        const q = 1 / (den * dc)
-        const invDen = dc * q
-        const angleDen = mu0 * grip * stiff * q
-        // each wheel gets half the axle's brake torque, and the inner (lighter) wheel carries no
-        // more of it than its own peak force: the rest locks it (or ABS releases it), not the pair
-        const halfT = front ? brakeF : brakeR
-        brakeT = halfT
-        if (halfT > 0) {
-          // the inner and outer tyres' peak forces as wheel torques
-          const transfer = Math.abs(spread)
-          const fzIn = fz - transfer
-          const fzOut = fz + transfer
-          const muIn = 1 - loadSens * (fzIn * invFz0 - 1)
-          const muOut = 1 - loadSens * (fzOut * invFz0 - 1)
-          const innerT = fzIn > 0 ? mu0 * grip * (muIn > MU_FLOOR ? muIn : MU_FLOOR) * fzIn * R : 0
-          const outerT = mu0 * grip * (muOut > MU_FLOOR ? muOut : MU_FLOOR) * fzOut * R
-          const innerBrake = halfT < innerT ? halfT : innerT
-          brakeT += innerBrake
-          // the outer wheel's larger brake force turns the car out of the corner (−, for a left turn)
-          if (halfT > innerBrake && u !== 0) {
-            const moment = (0.5 * (front ? tf : tr) * ((halfT < outerT ? halfT : outerT) - innerBrake)) / R
-            turnOut += (spread * u > 0 ? -1 : 1) * moment
-          }
-        }
-        const slipV = omega * R - u
-        const sx = slipV * invDen * invPeakSlip
-        const sy = w * angleDen
-        // F(ρ)/ρ from the table (below the peak from ρ², no square root), the formula past its end
-        const rho2 = sx * sx + sy * sy
-        if (rho2 < 1) {
-          const q = rho2 * CURVE_SQ_PER_UNIT
-          const j = q | 0
-          const g0 = curve[j]
-          const g = D * (g0 + (q - j) * (curve[j + 1] - g0))
-          cx = g * invDen * invPeakSlip
-          cy = g * angleDen
-        } else {
-          const rho = Math.sqrt(rho2)
-          let g: number
-          if (rho < CURVE_END) {
-            const q = (rho - 1) * CURVE_PER_UNIT
-            const j = q | 0
-            const g0 = curve[PAST_PEAK_AT + j]
-            g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
-          } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
-          cx = g * invDen * invPeakSlip
-          cy = g * angleDen
-          // sliding: the force turns to oppose the slip velocity itself
-          const beta = rho > 2 ? 1 : rho - 1
-          const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
-          cx += beta * (iso - cx)
-          cy += beta * (iso - cy)
-        }
-      }
-      // the wheel's free spin: freeSpin's update written out in locals (the loop's hot path), or
-      // freeSpin itself where ABS may act
-      const fricT = (front ? rrF : rrR) * fzAxle * R + (front ? 0 : handT)
-      let J: number
-      let free: number
-      let held: boolean
-      if (abs && brakeT > 0) {
-        const spin = front ? spinF : spinR
-        spin.omega = omega; spin.damping = cx; spin.ground = u; spin.brakeTorque = brakeT; spin.frictionTorque = fricT
-        freeSpin(d, step, spin)
-        J = spin.effectiveInertia
-        free = spin.free
-        held = spin.held
-      } else {
-        J = iw2 + h * R * R * cx
-        const base = iw2 * omega + h * R * cx * u
-        const braked = h * (brakeT + fricT)
-        const num = base > braked ? base - braked : base < -braked ? base + braked : 0
-        free = num / J
-        held = num === 0
-      }
-      if (front) { uF = u; wF = w; cxF = cx; cyF = cy; peakF = peak; freeF = free; jF = J; heldF = held; frictionF = brakeT + fricT }
-      else { uR = u; wR = w; cxR = cx; cyR = cy; peakR = peak; freeR = free; jR = J; heldR = held; frictionR = brakeT + fricT }
-      cY += cx * s * s + cy * c * c
-      cR += cy * xa * xa
-    }
+    // Per axle, F front and R rear, side by side: wheel-frame ground velocity (u along the wheel,
+    // w across it; the rear wheel is straight: cos 1, sin 0, kept as products so zeros keep their
+    // signs) and one tyre's load (half the axle's).
+    const vycF = vy + r * a, vycR = vy + r * -b
+    const uF = vx * cd + vycF * sd, uR = vx * 1 + vycR * 0
+    const wF = -vx * sd + vycF * cd, wR = -vx * 0 + vycR * 1
+    const loadF = 0.5 * fzF, loadR = 0.5 * fzR
+    // The axle's tyre pair: tyre.ts's law for its two tyres at half the axle load ± the steady
+    // lateral load transfer Δ (ay ≈ r·vx), summed in closed form: both the peak and the cornering
+    // stiffness are quadratic in the load, so the pair's are twice one tyre's at half the load
+    // less a term in Δ². The front pair's stiffness is in series with the steering's compliance.
+    // (An unloaded axle's numbers are replaced by zeros below.)
+    const auF = Math.abs(uF), auR = Math.abs(uR)
+    const denF = auF > V_LOW ? auF : V_LOW, denR = auR > V_LOW ? auR : V_LOW
+    const xF = loadF * invFz0 - 1, xR = loadR * invFz0 - 1
+    let muF = 1 - loadSens * xF, muR = 1 - loadSens * xR
+    if (muF < MU_FLOOR) muF = MU_FLOOR
+    if (muR < MU_FLOOR) muR = MU_FLOOR
+    const spreadF = ltF * r * vx, spreadR = ltR * r * vx
+    const spread2F = spreadF * spreadF * invFz0, spread2R = spreadR * spreadR * invFz0
+    // the pair's peak force and its cornering stiffness per unit of corneringPerLoad, both per
+    // unit of grip (it scales them alike)
+    let peakF = pairMu * muF * loadF - pairMuLoss * spread2F, peakR = pairMu * muR * loadR - pairMuLoss * spread2R
+    const peakFloorF = pairMuFloor * muF * loadF, peakFloorR = pairMuFloor * muR * loadR
+    if (peakF < peakFloorF) peakF = peakFloorF
+    if (peakR < peakFloorR) peakR = peakFloorR
+    const stiffNominalF = 2 * loadF * corneringFactor(xF), stiffNominalR = 2 * loadR * corneringFactor(xR)
+    let stiffF = stiffNominalF - pairStiffLoss * spread2F, stiffR = stiffNominalR - pairStiffLoss * spread2R
+    if (stiffF < MU_FLOOR * stiffNominalF) stiffF = MU_FLOOR * stiffNominalF
+    if (stiffR < MU_FLOOR * stiffNominalR) stiffR = MU_FLOOR * stiffNominalR
+    peakF *= gripF
+    peakR *= gripR
+    // one division for 1/den and the pair's 1/(den·tan αpeak) (its peak slip angle gives it that
+    // stiffness with its peak: tan αpeak = tan αpeak0·peak·compliance / (μ0·grip·stiff))
+    const dcF = peakF * (1 + frontCompliance * gripF * stiffF) * peakSlipAngle, dcR = peakR * peakSlipAngle
+    const qF = 1 / (denF * dcF), qR = 1 / (denR * dcR)
+    const invDenF = dcF * qF, invDenR = dcR * qR
+    const angleDenF = mu0 * gripF * stiffF * qF, angleDenR = mu0 * gripR * stiffR * qR
+    // each wheel's pedal brake torque, and the inner (lighter) wheel's share of the pair's
+    let brakeTF = brakeF, brakeTR = brakeR
+    if (brakeF > 0 && loadF > 0) { pair.torque = brakeF; pair.load = loadF; pair.spread = spreadF; pair.grip = gripF; pair.ground = uF; pair.track = tf; pair.turn = turnOut; splitBrake(d, pair); brakeTF = pair.brake; turnOut = pair.turn }
+    if (brakeR > 0 && loadR > 0) { pair.torque = brakeR; pair.load = loadR; pair.spread = spreadR; pair.grip = gripR; pair.ground = uR; pair.track = tr; pair.turn = turnOut; splitBrake(d, pair); brakeTR = pair.brake; turnOut = pair.turn }
+    // the slip, and F(ρ)/ρ from the table below the peak (from ρ², no square root)
+    const slipF = omegaF * R - uF, slipR = omegaR * R - uR
+    const sxF = slipF * invDenF * invPeakSlip, sxR = slipR * invDenR * invPeakSlip
+    const syF = wF * angleDenF, syR = wR * angleDenR
+    const rho2F = sxF * sxF + syF * syF, rho2R = sxR * sxR + syR * syR
+    let cxF: number, cyF: number, cxR: number, cyR: number
+    if (rho2F < 1) { const q = rho2F * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakF * (g0 + (q - j) * (curve[j + 1] - g0)); cxF = g * invDenF * invPeakSlip; cyF = g * angleDenF }
+    else { pair.rho2 = rho2F; pair.peak = peakF; pair.invDen = invDenF; pair.angleDen = angleDenF; pair.slip = slipF; pair.lateral = wF; slidingDampings(d, pair); cxF = pair.cx; cyF = pair.cy }
+    if (rho2R < 1) { const q = rho2R * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakR * (g0 + (q - j) * (curve[j + 1] - g0)); cxR = g * invDenR * invPeakSlip; cyR = g * angleDenR }
+    else { pair.rho2 = rho2R; pair.peak = peakR; pair.invDen = invDenR; pair.angleDen = angleDenR; pair.slip = slipR; pair.lateral = wR; slidingDampings(d, pair); cxR = pair.cx; cyR = pair.cy }
+    // an unloaded axle: no tyre force and no pedal brake
+    if (!(loadF > 0)) { cxF = 0; cyF = 0; peakF = 0; brakeTF = 0 }
+    if (!(loadR > 0)) { cxR = 0; cyR = 0; peakR = 0; brakeTR = 0 }
+    // each axle wheel's free spin (freeSpin's update written out; freeSpin itself where ABS may
+    // act), effective inertia, whether friction holds it, and its brake and friction torques
+    const fricTF = rrF * fzF * R, fricTR = rrR * fzR * R + handT
+    const jF = iw2 + hRR * cxF, jR = iw2 + hRR * cxR
+    const spinBaseF = iw2 * omegaF + hR * cxF * uF, spinBaseR = iw2 * omegaR + hR * cxR * uR
+    const brakedF = h * (brakeTF + fricTF), brakedR = h * (brakeTR + fricTR)
+    const numF = spinBaseF > brakedF ? spinBaseF - brakedF : spinBaseF < -brakedF ? spinBaseF + brakedF : 0
+    const numR = spinBaseR > brakedR ? spinBaseR - brakedR : spinBaseR < -brakedR ? spinBaseR + brakedR : 0
+    let freeF = numF / jF, freeR = numR / jR
+    let heldF = numF === 0, heldR = numR === 0
+    if (abs && brakeTF > 0) { spinF.omega = omegaF; spinF.damping = cxF; spinF.ground = uF; spinF.brakeTorque = brakeTF; spinF.frictionTorque = fricTF; freeSpin(d, step, spinF); freeF = spinF.free; heldF = spinF.held }
+    if (abs && brakeTR > 0) { spinR.omega = omegaR; spinR.damping = cxR; spinR.ground = uR; spinR.brakeTorque = brakeTR; spinR.frictionTorque = fricTR; freeSpin(d, step, spinR); freeR = spinR.free; heldR = spinR.held }
+    const frictionF = brakeTF + fricTF, frictionR = brakeTR + fricTR
+    // the body's implicit lateral and yaw dampings (only ever in 1 + h·c/m and 1 + h·c/Iz)
+    const cY = cxF * sd * sd + cyF * cd * cd + (cxR * 0 * 0 + cyR * 1 * 1)
+    const cR = cyF * a * a + cyR * -b * -b
 
     // the driveline on the two axle wheels
     let carrier = 0
-    let roll = 0
     let S = 0
-    if (shareF !== 0) { carrier += shareF * freeF; roll += shareF * uF; S += (shareF * shareF) / jF }
-    if (shareR !== 0) { carrier += shareR * freeR; roll += shareR * uR; S += (shareR * shareR) / jR }
+    if (shareF !== 0) { carrier += shareF * freeF; S += (shareF * shareF) / jF }
+    if (shareR !== 0) { carrier += shareR * freeR; S += (shareR * shareR) / jR }
     // gear, engine torque and clutch capacity for the next PREPARE_SECONDS of substeps (see the file comment)
     drive.carrier = carrier
-    drive.roll = roll
     drive.inertiaSum = S
     if (k === nextPrepare) {
       const steps = n - k < prepareEvery ? n - k : prepareEvery
       nextPrepare = k + steps
       C.engineSpeed[eid] = we
+      let roll = 0
+      if (shareF !== 0) roll += shareF * uF
+      if (shareR !== 0) roll += shareR * uR
+      drive.roll = roll
       prepareDriveline(C, d, eid, step, steps, drive)
     }
     drive.engineSpeed = we
@@ -322,7 +266,6 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     // a limited-slip differential moves drive torque from the faster (outer) wheel to the slower,
     // at most preload + locking·|input| and no more than would equalise their spin this substep
     if (lsd) {
-      const spreadR = ltR * r * vx
       const input = Math.abs(tqR)
       if (shareR !== 0 && spreadR !== 0 && uR !== 0) {
         const ar = Math.abs(r)
@@ -404,4 +347,103 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   C.steerAngle[eid] = delta
   ws[w0] = ws[w0 + 1] = omegaF
   ws[w0 + 2] = ws[w0 + 3] = omegaR
+}
+
+/**
+ * One axle's tyre pair on its rare paths: its brake torque split between the inner and outer wheel
+ * (splitBrake) and its dampings past the curve's peak (slidingDampings).
+ */
+interface AxlePair {
+  /** One tyre's load (half the axle's), N. */
+  load: number
+  /** The steady lateral load transfer Δ between the pair (signed as r·vx), N. */
+  spread: number
+  /** Surface grip factor. */
+  grip: number
+  /** Ground speed along the wheel, m/s. */
+  ground: number
+  /** The axle's track, m. */
+  track: number
+  /** One wheel's pedal brake torque, N·m. */
+  torque: number
+  /** Out of splitBrake: both wheels' pedal brake torque, the outer wheel's and what the inner one carries, N·m. */
+  brake: number
+  /** In and out of splitBrake: the yaw moment of the uneven brake forces, added to, N·m. */
+  turn: number
+  /** Normalised combined slip squared, ρ² (≥ 1 past the peak). */
+  rho2: number
+  /** The pair's peak force, N. */
+  peak: number
+  /** The pair's 1/max(|u|, V_LOW), s/m. */
+  invDen: number
+  /** The pair's normalised lateral slip per m/s across the wheel, s/m. */
+  angleDen: number
+  /** Slip velocity ωR − u, m/s. */
+  slip: number
+  /** Ground velocity across the wheel, m/s. */
+  lateral: number
+  /** Out of slidingDampings: longitudinal damping, N/(m/s). */
+  cx: number
+  /** Out of slidingDampings: lateral damping, N/(m/s). */
+  cy: number
+}
+
+/** An AxlePair to fill (numbers start as NaN: decision 0007). */
+function createAxlePair(): AxlePair {
+  return { load: NaN, spread: NaN, grip: NaN, ground: NaN, track: NaN, torque: NaN, brake: NaN, turn: NaN, rho2: NaN, peak: NaN, invDen: NaN, angleDen: NaN, slip: NaN, lateral: NaN, cx: NaN, cy: NaN }
+}
+
+/**
+ * Each wheel of a braked axle gets the torque, and the inner (lighter) wheel carries no more of it
+ * than its own peak force: the rest locks it (or ABS releases it), not the pair. The outer
+ * wheel's larger brake force turns the car out of the corner (−, for a left turn).
+ */
+function splitBrake(d: ResolvedCar, t: AxlePair): void {
+  const invFz0 = 1 / d.fz0
+  const loadSens = d.loadSens
+  const R = d.R
+  const halfT = t.torque
+  const fz = t.load
+  const spread = t.spread
+  const u = t.ground
+  // the inner and outer tyres' peak forces as wheel torques
+  const transfer = Math.abs(spread)
+  const fzIn = fz - transfer
+  const fzOut = fz + transfer
+  const muIn = 1 - loadSens * (fzIn * invFz0 - 1)
+  const muOut = 1 - loadSens * (fzOut * invFz0 - 1)
+  const innerT = fzIn > 0 ? d.mu * t.grip * (muIn > MU_FLOOR ? muIn : MU_FLOOR) * fzIn * R : 0
+  const outerT = d.mu * t.grip * (muOut > MU_FLOOR ? muOut : MU_FLOOR) * fzOut * R
+  const innerBrake = halfT < innerT ? halfT : innerT
+  t.brake = halfT + innerBrake
+  if (halfT > innerBrake && u !== 0) {
+    const moment = (0.5 * t.track * ((halfT < outerT ? halfT : outerT) - innerBrake)) / R
+    t.turn += (spread * u > 0 ? -1 : 1) * moment
+  }
+}
+
+/**
+ * A tyre pair's dampings past its curve's peak: F(ρ)/ρ from the table's past-the-peak part (the
+ * formula beyond its end, deep sliding), and the force turning to oppose the slip velocity itself.
+ */
+function slidingDampings(d: ResolvedCar, t: AxlePair): void {
+  const curve = d.tyreTable
+  const D = t.peak
+  const slipV = t.slip
+  const w = t.lateral
+  const rho = Math.sqrt(t.rho2)
+  let g: number
+  if (rho < CURVE_END) {
+    const q = (rho - 1) * CURVE_PER_UNIT
+    const j = q | 0
+    const g0 = curve[PAST_PEAK_AT + j]
+    g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
+  } else g = (D * Math.sin(d.mfC * Math.atan(d.mfB * rho))) / rho
+  // the secant dampings, blended towards the isotropic one that opposes the slip velocity
+  const cx = g * t.invDen * (1 / d.peakSlip)
+  const cy = g * t.angleDen
+  const beta = rho > 2 ? 1 : rho - 1
+  const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
+  t.cx = cx + beta * (iso - cx)
+  t.cy = cy + beta * (iso - cy)
 }
