@@ -18,19 +18,13 @@ const tyre = createTyreSlip()
 const drive = createDriveline()
 const body = createBodyForces()
 // per wheel: position in the body frame, road-wheel angle's cos/sin, wheel-frame ground velocity,
-// tyre dampings and load
-const xs = new Float64Array(4)
-const ys = new Float64Array(4)
-const cosd = new Float64Array(4)
-const sind = new Float64Array(4)
-const vxw = new Float64Array(4)
-const vyw = new Float64Array(4)
-const cxs = new Float64Array(4)
-const cys = new Float64Array(4)
-const fzs = new Float64Array(4)
-const grips = new Float64Array(4)
-const peaks = new Float64Array(4)
-const rrs = new Float64Array(4)
+// tyre dampings, load and peak force, surface grip and rolling resistance
+const xs = new Float64Array(4), ys = new Float64Array(4)
+const cosd = new Float64Array(4), sind = new Float64Array(4)
+const vxw = new Float64Array(4), vyw = new Float64Array(4)
+const cxs = new Float64Array(4), cys = new Float64Array(4)
+const fzs = new Float64Array(4), peaks = new Float64Array(4)
+const grips = new Float64Array(4), rrs = new Float64Array(4)
 
 /** Tarmac's rolling resistance, used when the sim has no surface map. */
 export const DEFAULT_RR = 0.012
@@ -61,12 +55,9 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   cosd[2] = 1; sind[2] = 0; cosd[3] = 1; sind[3] = 0
 
   // corner loads from springs, dampers and anti-roll bars
-  const z = C.heave[eid]
-  const zd = C.heaveRate[eid]
-  const phi = C.roll[eid]
-  const phid = C.rollRate[eid]
-  const th = C.pitch[eid]
-  const thd = C.pitchRate[eid]
+  const z = C.heave[eid], zd = C.heaveRate[eid]
+  const phi = C.roll[eid], phid = C.rollRate[eid]
+  const th = C.pitch[eid], thd = C.pitchRate[eid]
   const arbF = (d.arbF * phi) / d.tf
   const arbR = (d.arbR * phi) / d.tr
   for (let i = 0; i < 4; i++) {
@@ -79,14 +70,10 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   }
 
   // tyres on their surfaces, then free wheel spin
-  const vx = C.vx[eid]
-  const vy = C.vy[eid]
-  const r = C.yawRate[eid]
+  const vx = C.vx[eid], vy = C.vy[eid], r = C.yawRate[eid]
   const psi = C.heading[eid]
-  const cp = Math.cos(psi)
-  const sp = Math.sin(psi)
-  const px = C.x[eid]
-  const py = C.y[eid]
+  const cp = Math.cos(psi), sp = Math.sin(psi)
+  const px = C.x[eid], py = C.y[eid]
   const brake = C.brake[eid]
   const hand = C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed

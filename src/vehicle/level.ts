@@ -87,12 +87,9 @@ export function levelBody(C: CarStore, eid: number): void {
 function spreadWheels(C: CarStore, d: ResolvedCar, eid: number): void {
   const ws = C.wheelSpeed
   const o = eid * 4
-  const vx = C.vx[eid]
-  const vy = C.vy[eid]
-  const r = C.yawRate[eid]
+  const vx = C.vx[eid], vy = C.vy[eid], r = C.yawRate[eid]
   const delta = C.steerAngle[eid]
-  const c = Math.cos(delta)
-  const s = Math.sin(delta)
+  const c = Math.cos(delta), s = Math.sin(delta)
   const uf = vx * c + (vy + r * d.a) * s
   const ur = vx
   const wf = ws[o]

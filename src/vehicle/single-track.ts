@@ -99,17 +99,13 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const handT = 2 * C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
   const w0 = eid * 4
-  // the car's state
-  let x = C.x[eid]
-  let y = C.y[eid]
-  let psi = C.heading[eid]
-  let vx = C.vx[eid]
-  let vy = C.vy[eid]
-  let r = C.yawRate[eid]
+  // the car's state: position and heading, velocity and yaw rate, the last substep's
+  // acceleration, the road-wheel angle and the axle wheels' spin
+  let x = C.x[eid], y = C.y[eid], psi = C.heading[eid]
+  let vx = C.vx[eid], vy = C.vy[eid], r = C.yawRate[eid]
   let ax = C.ax[eid]
   let delta = C.steerAngle[eid]
-  let omegaF = ws[w0]
-  let omegaR = ws[w0 + 2]
+  let omegaF = ws[w0], omegaR = ws[w0 + 2]
   // cos/sin of the road-wheel angle, computed in the first substep (after its steering step, which
   // most often moves the angle) and again only when it moved (it holds still once the ramp is done)
   let cd = 1
