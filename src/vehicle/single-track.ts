@@ -221,9 +221,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const cR = cyF * a * a + cyR * -b * -b
 
     // the driveline on the two axle wheels
-    let carrier = 0
-    let S = 0
-    if (shareF !== 0) { carrier += shareF * freeF; S += (shareF * shareF) / jF }
+    let carrier = shareF !== 0 ? shareF * freeF : 0
+    let S = shareF !== 0 ? (shareF * shareF) / jF : 0
     if (shareR !== 0) { carrier += shareR * freeR; S += (shareR * shareR) / jR }
     // gear, engine torque and clutch capacity for the next PREPARE_SECONDS of substeps (see the file comment)
     drive.carrier = carrier
