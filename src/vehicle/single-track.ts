@@ -14,6 +14,11 @@
  * running down by that stretch at once; the clutch lock is solved every substep. So the engine
  * torque is the one at the stretch's starting engine speed (the four-wheel model prepares every
  * substep).
+ *
+ * The two axles are written side by side (F and R on shared lines), not as a loop over them: the
+ * loop merged every per-axle result through its phis and front/rear selects, a slower step in
+ * bench/ab.mjs st200 (same bits). Only their rare paths (a braked axle's split between its wheels,
+ * a tyre pair past its peak) loop over the axles.
  */
 import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
@@ -27,7 +32,6 @@ import { DEFAULT_RR } from './four-wheel'
 const drive = createDriveline()
 const spinF = drive.wheels[0]
 const spinR = drive.wheels[2]
-const pair = createAxlePair()
 
 // Within a host step the heading's cos/sin are turned by each substep's yaw
 // increment dψ (cos and sin of dψ by their series to dψ⁶ and dψ⁵: off by < 3e-16 while
@@ -80,6 +84,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const hR = h * R
   const hRR = hR * R
   const pairStiffLoss = 2 * STIFFNESS_SENS
+  const mfB = d.mfB
+  const mfC = d.mfC
   const curve = d.tyreTable
   const shareF = d.axleShare[0]
   const shareR = d.axleShare[2]
@@ -186,20 +192,72 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     const qF = 1 / (denF * dcF), qR = 1 / (denR * dcR)
     const invDenF = dcF * qF, invDenR = dcR * qR
     const angleDenF = mu0 * gripF * stiffF * qF, angleDenR = mu0 * gripR * stiffR * qR
-    // each wheel's pedal brake torque, and the inner (lighter) wheel's share of the pair's
+    // each wheel's pedal brake torque: each wheel of an axle gets it, and the inner (lighter) wheel
+    // carries no more of it than its own peak force (the rest locks it, or ABS releases it, not
+    // the pair); the outer wheel's larger brake force turns the car out of the corner (−, for a
+    // left turn). (A loop over the axles on this rare path, compiled with the model.)
     let brakeTF = brakeF, brakeTR = brakeR
-    if (brakeF > 0 && loadF > 0) { pair.torque = brakeF; pair.load = loadF; pair.spread = spreadF; pair.grip = gripF; pair.ground = uF; pair.track = tf; pair.turn = turnOut; splitBrake(d, pair); brakeTF = pair.brake; turnOut = pair.turn }
-    if (brakeR > 0 && loadR > 0) { pair.torque = brakeR; pair.load = loadR; pair.spread = spreadR; pair.grip = gripR; pair.ground = uR; pair.track = tr; pair.turn = turnOut; splitBrake(d, pair); brakeTR = pair.brake; turnOut = pair.turn }
+    if (brake > 0) {
+      for (let axle = 0; axle < 2; axle++) {
+        const front = axle === 0
+        const halfT = front ? brakeF : brakeR
+        const fz = front ? loadF : loadR
+        if (!(halfT > 0 && fz > 0)) continue
+        const spread = front ? spreadF : spreadR
+        const grip = front ? gripF : gripR
+        const u = front ? uF : uR
+        // the inner and outer tyres' peak forces as wheel torques
+        const transfer = Math.abs(spread)
+        const fzIn = fz - transfer
+        const fzOut = fz + transfer
+        const muIn = 1 - loadSens * (fzIn * invFz0 - 1)
+        const muOut = 1 - loadSens * (fzOut * invFz0 - 1)
+        const innerT = fzIn > 0 ? mu0 * grip * (muIn > MU_FLOOR ? muIn : MU_FLOOR) * fzIn * R : 0
+        const outerT = mu0 * grip * (muOut > MU_FLOOR ? muOut : MU_FLOOR) * fzOut * R
+        const innerBrake = halfT < innerT ? halfT : innerT
+        if (front) brakeTF += innerBrake
+        else brakeTR += innerBrake
+        if (halfT > innerBrake && u !== 0) {
+          const moment = (0.5 * (front ? tf : tr) * ((halfT < outerT ? halfT : outerT) - innerBrake)) / R
+          turnOut += (spread * u > 0 ? -1 : 1) * moment
+        }
+      }
+    }
     // the slip, and F(ρ)/ρ from the table below the peak (from ρ², no square root)
     const slipF = omegaF * R - uF, slipR = omegaR * R - uR
     const sxF = slipF * invDenF * invPeakSlip, sxR = slipR * invDenR * invPeakSlip
     const syF = wF * angleDenF, syR = wR * angleDenR
     const rho2F = sxF * sxF + syF * syF, rho2R = sxR * sxR + syR * syR
-    let cxF: number, cyF: number, cxR: number, cyR: number
+    let cxF = 0, cyF = 0, cxR = 0, cyR = 0
     if (rho2F < 1) { const q = rho2F * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakF * (g0 + (q - j) * (curve[j + 1] - g0)); cxF = g * invDenF * invPeakSlip; cyF = g * angleDenF }
-    else { pair.rho2 = rho2F; pair.peak = peakF; pair.invDen = invDenF; pair.angleDen = angleDenF; pair.slip = slipF; pair.lateral = wF; slidingDampings(d, pair); cxF = pair.cx; cyF = pair.cy }
     if (rho2R < 1) { const q = rho2R * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakR * (g0 + (q - j) * (curve[j + 1] - g0)); cxR = g * invDenR * invPeakSlip; cyR = g * angleDenR }
-    else { pair.rho2 = rho2R; pair.peak = peakR; pair.invDen = invDenR; pair.angleDen = angleDenR; pair.slip = slipR; pair.lateral = wR; slidingDampings(d, pair); cxR = pair.cx; cyR = pair.cy }
+    if (!(rho2F < 1 && rho2R < 1)) {
+      // past the peak (a loop over the axles on this rare path, compiled with the model): F(ρ)/ρ
+      // from the table's past-the-peak part, the formula beyond its end (deep sliding), and the
+      // force turning to oppose the slip velocity itself
+      for (let axle = 0; axle < 2; axle++) {
+        const front = axle === 0
+        const rho2 = front ? rho2F : rho2R
+        if (rho2 < 1) continue
+        const D = front ? peakF : peakR
+        const slipV = front ? slipF : slipR
+        const w = front ? wF : wR
+        const rho = Math.sqrt(rho2)
+        let g: number
+        if (rho < CURVE_END) {
+          const q = (rho - 1) * CURVE_PER_UNIT
+          const j = q | 0
+          const g0 = curve[PAST_PEAK_AT + j]
+          g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
+        } else g = (D * Math.sin(mfC * Math.atan(mfB * rho))) / rho
+        const cx = g * (front ? invDenF : invDenR) * invPeakSlip
+        const cy = g * (front ? angleDenF : angleDenR)
+        const beta = rho > 2 ? 1 : rho - 1
+        const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
+        if (front) { cxF = cx + beta * (iso - cx); cyF = cy + beta * (iso - cy) }
+        else { cxR = cx + beta * (iso - cx); cyR = cy + beta * (iso - cy) }
+      }
+    }
     // an unloaded axle: no tyre force and no pedal brake
     if (!(loadF > 0)) { cxF = 0; cyF = 0; peakF = 0; brakeTF = 0 }
     if (!(loadR > 0)) { cxR = 0; cyR = 0; peakR = 0; brakeTR = 0 }
@@ -342,103 +400,4 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   C.steerAngle[eid] = delta
   ws[w0] = ws[w0 + 1] = omegaF
   ws[w0 + 2] = ws[w0 + 3] = omegaR
-}
-
-/**
- * One axle's tyre pair on its rare paths: its brake torque split between the inner and outer wheel
- * (splitBrake) and its dampings past the curve's peak (slidingDampings).
- */
-interface AxlePair {
-  /** One tyre's load (half the axle's), N. */
-  load: number
-  /** The steady lateral load transfer Δ between the pair (signed as r·vx), N. */
-  spread: number
-  /** Surface grip factor. */
-  grip: number
-  /** Ground speed along the wheel, m/s. */
-  ground: number
-  /** The axle's track, m. */
-  track: number
-  /** One wheel's pedal brake torque, N·m. */
-  torque: number
-  /** Out of splitBrake: both wheels' pedal brake torque, the outer wheel's and what the inner one carries, N·m. */
-  brake: number
-  /** In and out of splitBrake: the yaw moment of the uneven brake forces, added to, N·m. */
-  turn: number
-  /** Normalised combined slip squared, ρ² (≥ 1 past the peak). */
-  rho2: number
-  /** The pair's peak force, N. */
-  peak: number
-  /** The pair's 1/max(|u|, V_LOW), s/m. */
-  invDen: number
-  /** The pair's normalised lateral slip per m/s across the wheel, s/m. */
-  angleDen: number
-  /** Slip velocity ωR − u, m/s. */
-  slip: number
-  /** Ground velocity across the wheel, m/s. */
-  lateral: number
-  /** Out of slidingDampings: longitudinal damping, N/(m/s). */
-  cx: number
-  /** Out of slidingDampings: lateral damping, N/(m/s). */
-  cy: number
-}
-
-/** An AxlePair to fill (numbers start as NaN: decision 0007). */
-function createAxlePair(): AxlePair {
-  return { load: NaN, spread: NaN, grip: NaN, ground: NaN, track: NaN, torque: NaN, brake: NaN, turn: NaN, rho2: NaN, peak: NaN, invDen: NaN, angleDen: NaN, slip: NaN, lateral: NaN, cx: NaN, cy: NaN }
-}
-
-/**
- * Each wheel of a braked axle gets the torque, and the inner (lighter) wheel carries no more of it
- * than its own peak force: the rest locks it (or ABS releases it), not the pair. The outer
- * wheel's larger brake force turns the car out of the corner (−, for a left turn).
- */
-function splitBrake(d: ResolvedCar, t: AxlePair): void {
-  const invFz0 = 1 / d.fz0
-  const loadSens = d.loadSens
-  const R = d.R
-  const halfT = t.torque
-  const fz = t.load
-  const spread = t.spread
-  const u = t.ground
-  // the inner and outer tyres' peak forces as wheel torques
-  const transfer = Math.abs(spread)
-  const fzIn = fz - transfer
-  const fzOut = fz + transfer
-  const muIn = 1 - loadSens * (fzIn * invFz0 - 1)
-  const muOut = 1 - loadSens * (fzOut * invFz0 - 1)
-  const innerT = fzIn > 0 ? d.mu * t.grip * (muIn > MU_FLOOR ? muIn : MU_FLOOR) * fzIn * R : 0
-  const outerT = d.mu * t.grip * (muOut > MU_FLOOR ? muOut : MU_FLOOR) * fzOut * R
-  const innerBrake = halfT < innerT ? halfT : innerT
-  t.brake = halfT + innerBrake
-  if (halfT > innerBrake && u !== 0) {
-    const moment = (0.5 * t.track * ((halfT < outerT ? halfT : outerT) - innerBrake)) / R
-    t.turn += (spread * u > 0 ? -1 : 1) * moment
-  }
-}
-
-/**
- * A tyre pair's dampings past its curve's peak: F(ρ)/ρ from the table's past-the-peak part (the
- * formula beyond its end, deep sliding), and the force turning to oppose the slip velocity itself.
- */
-function slidingDampings(d: ResolvedCar, t: AxlePair): void {
-  const curve = d.tyreTable
-  const D = t.peak
-  const slipV = t.slip
-  const w = t.lateral
-  const rho = Math.sqrt(t.rho2)
-  let g: number
-  if (rho < CURVE_END) {
-    const q = (rho - 1) * CURVE_PER_UNIT
-    const j = q | 0
-    const g0 = curve[PAST_PEAK_AT + j]
-    g = D * (g0 + (q - j) * (curve[PAST_PEAK_AT + j + 1] - g0))
-  } else g = (D * Math.sin(d.mfC * Math.atan(d.mfB * rho))) / rho
-  // the secant dampings, blended towards the isotropic one that opposes the slip velocity
-  const cx = g * t.invDen * (1 / d.peakSlip)
-  const cy = g * t.angleDen
-  const beta = rho > 2 ? 1 : rho - 1
-  const iso = (g * rho) / Math.sqrt(slipV * slipV + w * w)
-  t.cx = cx + beta * (iso - cx)
-  t.cy = cy + beta * (iso - cy)
 }
