@@ -54,48 +54,24 @@ export const DYNAMIC_ABOVE = 3
 export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep, n: number): void {
   const h = step.h
   const gravity = step.gravity
-  // the definition, and this host step's inputs (constant over its substeps)
-  const a = d.a
-  const b = d.b
-  const L = d.L
-  const R = d.R
-  const m = d.mass
-  const dragK = d.dragK
-  const cgHeight = d.h
-  const ltF = d.ltF
-  const ltR = d.ltR
-  const tf = d.tf
-  const tr = d.tr
-  const lsd = d.lsd && d.axleShare[2] !== 0
-  const lsdPreload = d.lsdPreload
-  const lsdLocking = d.lsdLocking
-  const iw2 = 2 * d.iw
-  const tcs = d.tcs
-  const abs = d.abs
-  const mu0 = d.mu
-  const loadSens = d.loadSens
-  const invFz0 = 1 / d.fz0
-  const invPeakSlip = 1 / d.peakSlip
-  const peakSlipAngle = d.peakSlipAngle
+  // the definition (geometry and mass, the axles, the driveline and its aids, the tyre) and what
+  // this substep length makes of it; then this host step's inputs (constant over its substeps)
+  const a = d.a, b = d.b, L = d.L, R = d.R
+  const m = d.mass, dragK = d.dragK, cgHeight = d.h
+  const ltF = d.ltF, ltR = d.ltR, tf = d.tf, tr = d.tr
+  const shareF = d.axleShare[0], shareR = d.axleShare[2]
+  const lsd = d.lsd && shareR !== 0, lsdPreload = d.lsdPreload, lsdLocking = d.lsdLocking
+  const iw2 = 2 * d.iw, tcs = d.tcs, abs = d.abs
+  const mu0 = d.mu, loadSens = d.loadSens, peakSlipAngle = d.peakSlipAngle
+  const invFz0 = 1 / d.fz0, invPeakSlip = 1 / d.peakSlip
   const frontCompliance = d.steerCompliance * d.corneringPerLoad
-  const pairMu = 2 * mu0
-  const pairMuLoss = 2 * mu0 * loadSens
-  const pairMuFloor = MU_FLOOR * pairMu
-  const hR = h * R
-  const hRR = hR * R
+  const pairMu = 2 * mu0, pairMuLoss = 2 * mu0 * loadSens, pairMuFloor = MU_FLOOR * pairMu
   const pairStiffLoss = 2 * STIFFNESS_SENS
-  const mfB = d.mfB
-  const mfC = d.mfC
-  const curve = d.tyreTable
-  const shareF = d.axleShare[0]
-  const shareR = d.axleShare[2]
-  const invM = 1 / m
-  const invL = 1 / L
-  const hOverM = h / m
-  const hOverIz = h / d.iz
+  const mfB = d.mfB, mfC = d.mfC, curve = d.tyreTable
+  const invM = 1 / m, invL = 1 / L
+  const hR = h * R, hRR = hR * R, hOverM = h / m, hOverIz = h / d.iz
   const transferPerAx = (m * cgHeight) / L
-  const staticF = (m * gravity * b) / L
-  const staticR = (m * gravity * a) / L
+  const staticF = (m * gravity * b) / L, staticR = (m * gravity * a) / L
   const target = C.steer[eid] * d.maxSteer
   const steerStep = d.steerRate * h
   const brake = C.brake[eid]
