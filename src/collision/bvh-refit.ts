@@ -1,73 +1,88 @@
 /**
- * Keeping a BVH current as its prims move: the refit pass, its rotations, and the relayout that
- * restores the node order a rotation may break (the node layout is described in bvh.ts).
+ * Keeping a BVH current as its prims move (the node layout is described in bvh.ts): a leaf whose
+ * prim left its padded box gets a new one, its ancestors follow as far as their boxes change, and
+ * on the way up the tree rotates subtrees to stay close to a fresh build.
  */
-import { setLeafBounds, setUnionBounds, type Bvh } from './bvh'
+import { setLeafBounds, type Bvh } from './bvh'
 
-/** Each internal node looks for a rotation once every ROTATE_EVERY = 2^ROTATE_SHIFT refits. */
-const ROTATE_SHIFT = 4
-const ROTATE_EVERY = 1 << ROTATE_SHIFT
-/** One refit in RELAYOUT_EVERY (a power of two) may take rotations that break the node order, so the next one relays the tree out. */
-const RELAYOUT_EVERY = 2
+/** A leaf box set afresh reaches this many refits' worth of its prim's recent motion ahead of it (beyond the margin). */
+const LOOKAHEAD = 16
+/** …but at most this far (m): a prim that jumped is not expected to keep jumping. */
+const MAX_AHEAD = 10
+
+/** A changed node looks for a rotation one refit in ROTATE_EVERY (a power of two), by turns. */
+const ROTATE_EVERY = 16
 
 /**
- * Recomputes every node's bounds from the current aabb[] of its prims (children come after their
- * parent, so one reverse pass does it), and at one internal node in ROTATE_EVERY in turn swaps a child
- * with a grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows
- * its prims as they move instead of needing a rebuild.
+ * Brings every leaf's box round its prims' current aabb[] boxes. A leaf still holding its prims
+ * costs one containment test and touches nothing (the margin lets a prim move a little); one a prim
+ * left is padded afresh round them, and its ancestors are recomputed up to the first whose box comes
+ * out the same. A recomputed node in its turn swaps a child with a grandchild, or two grandchildren,
+ * when that shrinks the tree (a rotation): the tree follows its prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
-  if (!b.ordered) relayout(b)
-  const B = b.bounds, first = b.first, count = b.count
-  const turn = b.refits & (ROTATE_EVERY - 1)
-  // (shifted by one turn per round of turns, so every node's turn comes free in its turn)
-  b.mayReorder = ((b.refits + (b.refits >> ROTATE_SHIFT)) & (RELAYOUT_EVERY - 1)) === 0
+  const B = b.bounds, prims = b.prims, leafOf = b.leafOf
   b.refits++
-  const prims = b.prims
-  for (let node = b.nodeCount - 1; node >= 0; node--) {
-    const c = count[node]
-    if (c === 1) { copyBounds(B, node * 6, aabb, prims[first[node]] * 6); continue }
-    if (c > 0) { setLeafBounds(b, node, first[node], first[node] + c, aabb); continue }
-    setUnionBounds(B, node, first[node])
-    if ((node & (ROTATE_EVERY - 1)) === turn) rotate(b, first[node])
+  for (let k = 0; k < b.primCount; k++) {
+    const a = prims[k] * 6, o = leafOf[k] * 6
+    if (aabb[a] >= B[o] && aabb[a + 1] >= B[o + 1] && aabb[a + 2] >= B[o + 2] && aabb[a + 3] <= B[o + 3] && aabb[a + 4] <= B[o + 4] && aabb[a + 5] <= B[o + 5]) continue
+    refitLeaf(b, leafOf[k], aabb)
+  }
+  // the nodes of this refit's turn that were recomputed since their last turn look for a rotation
+  const count = b.count, first = b.first, touched = b.touched
+  for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
+    if (touched[node] === 0) continue
+    touched[node] = 0
+    if (count[node] === 0) rotate(b, first[node])
   }
 }
 
-// A one-prim leaf's bounds are its prim's box (setLeafBounds' result for any box without NaN).
-function copyBounds(B: Float64Array, o: number, aabb: Float64Array, a: number): void {
-  B[o] = aabb[a]; B[o + 1] = aabb[a + 1]; B[o + 2] = aabb[a + 2]; B[o + 3] = aabb[a + 3]; B[o + 4] = aabb[a + 4]; B[o + 5] = aabb[a + 5]
+// Pads leaf `node` round its prims afresh and recomputes its ancestors while their boxes change.
+function refitLeaf(b: Bvh, node: number, aabb: Float64Array): void {
+  const first = b.first, parent = b.parent, touched = b.touched
+  b.leavesPadded++
+  if (b.count[node] === 1) padLeaf(b, node, first[node], aabb)
+  else setLeafBounds(b, node, first[node], first[node] + b.count[node], aabb)
+  for (let p = parent[node]; p >= 0; p = parent[p]) {
+    b.nodesRecomputed++
+    touched[p] = 1
+    if (!unionChanged(b.bounds, p, first[p])) return
+  }
 }
 
-// Renumbers the nodes as a build lays them out (a node, then its children pair, then the left
-// child's subtree, then the right one's), so every node's children come after it again. Only the
-// shape moves: the refit that follows rewrites every node's bounds.
-function relayout(b: Bvh): void {
-  const first = b.first, count = b.count, nextFirst = b.nextFirst, nextCount = b.nextCount, todo = b.todo, todoAt = b.todoAt
-  let sp = 1, next = 1
-  todo[0] = 0; todoAt[0] = 0
-  while (sp > 0) {
-    sp--
-    const old = todo[sp], at = todoAt[sp], c = count[old]
-    nextCount[at] = c
-    if (c > 0) { nextFirst[at] = first[old]; continue }
-    const l = first[old]
-    nextFirst[at] = next
-    todo[sp] = l + 1; todoAt[sp] = next + 1
-    todo[sp + 1] = l; todoAt[sp + 1] = next
-    sp += 2
-    next += 2
+// Sets one-prim leaf `node`'s box (prim slot k) round the prim's box padded by the margin, and
+// stretched along each axis by its motion per refit since the box was last set, LOOKAHEAD times.
+function padLeaf(b: Bvh, node: number, k: number, aabb: Float64Array): void {
+  const B = b.bounds, o = node * 6, a = b.prims[k] * 6, anchor = b.anchor, s = k * 3, m = b.margin
+  const steps = b.refits - b.anchorAt[k]
+  const ahead = steps > 0 ? LOOKAHEAD / steps : 0
+  for (let i = 0; i < 3; i++) {
+    const lo = aabb[a + i], hi = aabb[a + 3 + i]
+    let d = (lo - anchor[s + i]) * ahead
+    d = d > MAX_AHEAD ? MAX_AHEAD : d < -MAX_AHEAD ? -MAX_AHEAD : d
+    anchor[s + i] = lo
+    const x0 = lo - m + (d < 0 ? d : 0), x1 = hi + m + (d > 0 ? d : 0)
+    // a box with NaN in it holds nothing (as setLeafBounds leaves it)
+    if (x0 <= x1) { B[o + i] = x0; B[o + 3 + i] = x1 } else { B[o + i] = Infinity; B[o + 3 + i] = -Infinity }
   }
-  b.first = nextFirst; b.nextFirst = first
-  b.count = nextCount; b.nextCount = count
-  b.ordered = true
+  b.anchorAt[k] = b.refits
+}
+
+// Sets node's box round its children (left, left + 1); whether any bound changed.
+function unionChanged(B: Float64Array, node: number, left: number): boolean {
+  const o = node * 6, l = left * 6, r = l + 6
+  const x0 = B[r] < B[l] ? B[r] : B[l], y0 = B[r + 1] < B[l + 1] ? B[r + 1] : B[l + 1], z0 = B[r + 2] < B[l + 2] ? B[r + 2] : B[l + 2]
+  const x1 = B[r + 3] > B[l + 3] ? B[r + 3] : B[l + 3], y1 = B[r + 4] > B[l + 4] ? B[r + 4] : B[l + 4], z1 = B[r + 5] > B[l + 5] ? B[r + 5] : B[l + 5]
+  if (x0 === B[o] && y0 === B[o + 1] && z0 === B[o + 2] && x1 === B[o + 3] && y1 === B[o + 4] && z1 === B[o + 5]) return false
+  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+  return true
 }
 
 // The rotations at the children pair (left, left + 1) of an internal node: with R internal, L may swap
 // with either child of R (R then bounds L and the other one); with L internal, R may swap with either
 // child of L; with both internal, a child of L may swap with a child of R. Applies the one that
 // shrinks the changed children's areas most, if any does. Swapping two nodes' records swaps their
-// whole subtrees; a swap that leaves a node after its children is taken only when b.mayReorder, and
-// then the next refit relays the tree out first.
+// whole subtrees.
 // Numbers go through b.areas, not arguments or results, and every array read and sum comes before the
 // branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
 // away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
@@ -79,21 +94,17 @@ function rotate(b: Bvh, left: number): void {
   unionArea(B, left, left, a, 0)
   unionArea(B, right, right, a, 1)
   const ownL = a[0], ownR = a[1]
-  const rr = rl + 1, lr = ll + 1, free = b.mayReorder
+  const rr = rl + 1, lr = ll + 1
   let best = 0, from = -1, to = -1
-  if (rl >= 0) {
-    unionArea(B, left, rr, a, 0)
-    unionArea(B, left, rl, a, 1)
-    const toRl = ownR - a[0], toRr = ownR - a[1], okRl = free || !breaksOrder(b, left, rl), okRr = free || !breaksOrder(b, left, rr)
-    if (toRl > best && okRl) { best = toRl; from = left; to = rl }
-    if (toRr > best && okRr) { best = toRr; from = left; to = rr }
-  }
-  if (ll >= 0) {
-    unionArea(B, right, lr, a, 0)
-    unionArea(B, right, ll, a, 1)
-    const toLl = ownL - a[0], toLr = ownL - a[1], okLl = free || !breaksOrder(b, right, ll), okLr = free || !breaksOrder(b, right, lr)
-    if (toLl > best && okLl) { best = toLl; from = right; to = ll }
-    if (toLr > best && okLr) { best = toLr; from = right; to = lr }
+  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike
+  for (let side = 0; side < 2; side++) {
+    const stay = side === 0 ? left : right, g = side === 0 ? rl : ll, own = side === 0 ? ownR : ownL
+    if (g < 0) continue
+    unionArea(B, stay, g + 1, a, 0)
+    unionArea(B, stay, g, a, 1)
+    const toFirst = own - a[0], toSecond = own - a[1]
+    if (toFirst > best) { best = toFirst; from = stay; to = g }
+    if (toSecond > best) { best = toSecond; from = stay; to = g + 1 }
   }
   if (rl >= 0 && ll >= 0) {
     // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
@@ -102,21 +113,14 @@ function rotate(b: Bvh, left: number): void {
     unionArea(B, rr, lr, a, 2)
     unionArea(B, rl, ll, a, 3)
     const own = ownL + ownR
-    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3], okLlRl = free || !breaksOrder(b, ll, rl), okLlRr = free || !breaksOrder(b, ll, rr)
-    if (llRl > best && okLlRl) { best = llRl; from = ll; to = rl }
-    if (llRr > best && okLlRr) { best = llRr; from = ll; to = rr }
+    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
+    if (llRl > best) { best = llRl; from = ll; to = rl }
+    if (llRr > best) { best = llRr; from = ll; to = rr }
   }
   if (from < 0) return
-  if (breaksOrder(b, from, to)) b.ordered = false
   swapNodes(b, from, to)
-  if (count[left] === 0) setUnionBounds(B, left, first[left])
-  if (count[right] === 0) setUnionBounds(B, right, first[right])
-}
-
-/** Whether swapping nodes i and j puts a node after its children: the one that moves up the arrays is internal and its children come before its new place. */
-function breaksOrder(b: Bvh, i: number, j: number): boolean {
-  const lo = i < j ? i : j, hi = i < j ? j : i
-  return b.count[lo] === 0 && b.first[lo] < hi
+  if (count[left] === 0) unionChanged(B, left, first[left])
+  if (count[right] === 0) unionChanged(B, right, first[right])
 }
 
 /** out[k] = the surface area of the box around nodes i and j. */
@@ -128,11 +132,21 @@ function unionArea(B: Float64Array, i: number, j: number, out: Float64Array, k: 
   out[k] = x < 0 ? 0 : x * y + y * z + z * x
 }
 
+// Swaps the records of nodes i and j (neither an ancestor of the other), and so their subtrees.
 function swapNodes(b: Bvh, i: number, j: number): void {
   const B = b.bounds, first = b.first, count = b.count
   for (let k = 0; k < 6; k++) { const t = B[i * 6 + k]; B[i * 6 + k] = B[j * 6 + k]; B[j * 6 + k] = t }
   let t = first[i]; first[i] = first[j]; first[j] = t
   t = count[i]; count[i] = count[j]; count[j] = t
+  adopt(b, i)
+  adopt(b, j)
+}
+
+// Points the children (or the prim slots) of the record now at `node` back at it.
+function adopt(b: Bvh, node: number): void {
+  const f = b.first[node], c = b.count[node]
+  if (c === 0) { b.parent[f] = node; b.parent[f + 1] = node; return }
+  for (let k = f; k < f + c; k++) b.leafOf[k] = node
 }
 
 /** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */

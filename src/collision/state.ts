@@ -17,6 +17,12 @@ import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
 
+/**
+ * How far (m) a moving collider's leaf box reaches beyond its own box: it may move this far before
+ * the dynamic tree has to change for it (rays test a little more room round each).
+ */
+const DYNAMIC_MARGIN = 1
+
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
   /** The ground plane entity, or -1. */
@@ -92,7 +98,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
     live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
-    staticTree: createBvh(4), dynamicTree: createBvh(1),
+    staticTree: createBvh(4), dynamicTree: createBvh(1, DYNAMIC_MARGIN),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
