@@ -3,7 +3,7 @@
  * prim left its padded box gets a new one, its ancestors follow as far as their boxes change, and
  * on the way up the tree rotates subtrees to stay close to a fresh build.
  */
-import { setLeafBounds, type Bvh } from './bvh'
+import { copyLeafBox, setArea, setLeafBounds, type Bvh } from './bvh'
 
 /** A leaf box set afresh reaches this many refits' worth of its prim's recent motion ahead of it (beyond the margin). */
 const LOOKAHEAD = 16
@@ -21,12 +21,13 @@ const ROTATE_EVERY = 16
  * when that shrinks the tree (a rotation): the tree follows its prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
-  const B = b.bounds, prims = b.prims, leafOf = b.leafOf
+  const members = b.members, box = b.leafBox, slotOf = b.slotOf
   b.refits++
-  for (let k = 0; k < b.primCount; k++) {
-    const a = prims[k] * 6, o = leafOf[k] * 6
-    if (aabb[a] >= B[o] && aabb[a + 1] >= B[o + 1] && aabb[a + 2] >= B[o + 2] && aabb[a + 3] <= B[o + 3] && aabb[a + 4] <= B[o + 4] && aabb[a + 5] <= B[o + 5]) continue
-    refitLeaf(b, leafOf[k], aabb)
+  // by entity id, so both boxes sit at the same place in their arrays
+  for (let i = 0; i < b.primCount; i++) {
+    const e = members[i], a = e * 6
+    if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) continue
+    refitLeaf(b, b.leafOf[slotOf[e]], aabb)
   }
   // the nodes of this refit's turn that were recomputed since their last turn look for a rotation
   const count = b.count, first = b.first, touched = b.touched
@@ -41,20 +42,22 @@ export function refitBvh(b: Bvh, aabb: Float64Array): void {
 function refitLeaf(b: Bvh, node: number, aabb: Float64Array): void {
   const first = b.first, parent = b.parent, touched = b.touched
   b.leavesPadded++
-  if (b.count[node] === 1) padLeaf(b, node, first[node], aabb)
-  else setLeafBounds(b, node, first[node], first[node] + b.count[node], aabb)
+  if (b.count[node] === 1) padLeaf(b, node, b.prims[first[node]], aabb)
+  else { setLeafBounds(b, node, first[node], first[node] + b.count[node], aabb); copyLeafBox(b, node) }
+  setArea(b, node)
   for (let p = parent[node]; p >= 0; p = parent[p]) {
     b.nodesRecomputed++
     touched[p] = 1
     if (!unionChanged(b.bounds, p, first[p])) return
+    setArea(b, p)
   }
 }
 
-// Sets one-prim leaf `node`'s box (prim slot k) round the prim's box padded by the margin, and
+// Sets one-prim leaf `node`'s box (prim e) round the prim's box padded by the margin, and
 // stretched along each axis by its motion per refit since the box was last set, LOOKAHEAD times.
-function padLeaf(b: Bvh, node: number, k: number, aabb: Float64Array): void {
-  const B = b.bounds, o = node * 6, a = b.prims[k] * 6, anchor = b.anchor, s = k * 3, m = b.margin
-  const steps = b.refits - b.anchorAt[k]
+function padLeaf(b: Bvh, node: number, e: number, aabb: Float64Array): void {
+  const B = b.bounds, box = b.leafBox, o = node * 6, a = e * 6, anchor = b.anchor, s = e * 3, m = b.margin
+  const steps = b.refits - b.anchorAt[e]
   const ahead = steps > 0 ? LOOKAHEAD / steps : 0
   for (let i = 0; i < 3; i++) {
     const lo = aabb[a + i], hi = aabb[a + 3 + i]
@@ -64,8 +67,9 @@ function padLeaf(b: Bvh, node: number, k: number, aabb: Float64Array): void {
     const x0 = lo - m + (d < 0 ? d : 0), x1 = hi + m + (d > 0 ? d : 0)
     // a box with NaN in it holds nothing (as setLeafBounds leaves it)
     if (x0 <= x1) { B[o + i] = x0; B[o + 3 + i] = x1 } else { B[o + i] = Infinity; B[o + 3 + i] = -Infinity }
+    box[a + i] = B[o + i]; box[a + 3 + i] = B[o + 3 + i]
   }
-  b.anchorAt[k] = b.refits
+  b.anchorAt[e] = b.refits
 }
 
 // Sets node's box round its children (left, left + 1); whether any bound changed.
@@ -87,19 +91,17 @@ function unionChanged(B: Float64Array, node: number, left: number): boolean {
 // branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
 // away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
 function rotate(b: Bvh, left: number): void {
-  const B = b.bounds, first = b.first, count = b.count, a = b.areas
+  const B = b.bounds, first = b.first, count = b.count, area = b.area, a = b.areas
   const right = left + 1
   const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
   if (rl < 0 && ll < 0) return // two leaves: no grandchild to swap with
-  unionArea(B, left, left, a, 0)
-  unionArea(B, right, right, a, 1)
-  const ownL = a[0], ownR = a[1]
-  const rr = rl + 1, lr = ll + 1
+  const ownL = area[left], ownR = area[right]
   let best = 0, from = -1, to = -1
-  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike
+  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike. A box round
+  // two is at least as large as either, so a swap whose bound gains nothing is not worked out.
   for (let side = 0; side < 2; side++) {
     const stay = side === 0 ? left : right, g = side === 0 ? rl : ll, own = side === 0 ? ownR : ownL
-    if (g < 0) continue
+    if (g < 0 || own - area[stay] <= best) continue
     unionArea(B, stay, g + 1, a, 0)
     unionArea(B, stay, g, a, 1)
     const toFirst = own - a[0], toSecond = own - a[1]
@@ -108,19 +110,22 @@ function rotate(b: Bvh, left: number): void {
   }
   if (rl >= 0 && ll >= 0) {
     // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
-    unionArea(B, rl, lr, a, 0)
-    unionArea(B, ll, rr, a, 1)
-    unionArea(B, rr, lr, a, 2)
-    unionArea(B, rl, ll, a, 3)
-    const own = ownL + ownR
-    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
-    if (llRl > best) { best = llRl; from = ll; to = rl }
-    if (llRr > best) { best = llRr; from = ll; to = rr }
+    const rr = rl + 1, lr = ll + 1, own = ownL + ownR
+    const big = (area[rl] > area[rr] ? area[rl] : area[rr]) + (area[ll] > area[lr] ? area[ll] : area[lr])
+    if (own - big > best) {
+      unionArea(B, rl, lr, a, 0)
+      unionArea(B, ll, rr, a, 1)
+      unionArea(B, rr, lr, a, 2)
+      unionArea(B, rl, ll, a, 3)
+      const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
+      if (llRl > best) { best = llRl; from = ll; to = rl }
+      if (llRr > best) { best = llRr; from = ll; to = rr }
+    }
   }
   if (from < 0) return
   swapNodes(b, from, to)
-  if (count[left] === 0) unionChanged(B, left, first[left])
-  if (count[right] === 0) unionChanged(B, right, first[right])
+  if (count[left] === 0) { unionChanged(B, left, first[left]); setArea(b, left) }
+  if (count[right] === 0) { unionChanged(B, right, first[right]); setArea(b, right) }
 }
 
 /** out[k] = the surface area of the box around nodes i and j. */
@@ -138,6 +143,7 @@ function swapNodes(b: Bvh, i: number, j: number): void {
   for (let k = 0; k < 6; k++) { const t = B[i * 6 + k]; B[i * 6 + k] = B[j * 6 + k]; B[j * 6 + k] = t }
   let t = first[i]; first[i] = first[j]; first[j] = t
   t = count[i]; count[i] = count[j]; count[j] = t
+  const s = b.area[i]; b.area[i] = b.area[j]; b.area[j] = s
   adopt(b, i)
   adopt(b, j)
 }

@@ -2,7 +2,8 @@
  * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
  * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
  * internal: index of the left child, the right child is first + 1), `count` (leaf: number of
- * prims, internal: 0) and `parent` (−1 at the root, node 0); `leafOf` gives each prim slot's leaf.
+ * prims, internal: 0) and `parent` (−1 at the root, node 0); `leafOf` gives each prim slot's leaf,
+ * and `leafBox` each prim's leaf box by entity id (the refit reads it beside the prim's own box).
  * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
  * A tree of moving colliders (one prim per leaf, boxes padded by `margin`) is kept current by
  * refitBvh (bvh-refit.ts): only a leaf whose prim left its padded box changes, and its rotations
@@ -30,9 +31,15 @@ export interface Bvh {
   parent: Int32Array
   /** The leaf node holding each prim slot. */
   leafOf: Int32Array
+  /** Per node: its box's surface area (kept by refitBvh, for its rotations). */
+  area: Float64Array
   /** Per node: 1 when recomputed since it last looked for a rotation (refitBvh). */
   touched: Uint8Array
-  /** Per prim slot: its box's low corner (3 numbers) when its leaf box was last set, and b.refits then (its motion since, refitBvh). */
+  /** The prims (entity ids) in the order the build was given them. */
+  members: Int32Array
+  /** Per entity id of a prim: its slot in `prims`, its leaf's box (6 numbers), its own box's low corner (3) when that leaf box was set and b.refits then (its motion since, refitBvh). */
+  slotOf: Int32Array
+  leafBox: Float64Array
   anchor: Float64Array
   anchorAt: Int32Array
   nodeCount: number
@@ -61,7 +68,8 @@ export interface Bvh {
 export function createBvh(maxLeaf: number, margin = 0): Bvh {
   return {
     maxLeaf, margin, prims: new Int32Array(0), primCount: 0,
-    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), touched: new Uint8Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
+    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0), touched: new Uint8Array(0),
+    members: new Int32Array(0), slotOf: new Int32Array(0), leafBox: new Float64Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
     stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesRecomputed: 0, areas: new Float64Array(4),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
@@ -75,14 +83,14 @@ function reserve(b: Bvh, n: number): void {
     b.cent = new Float64Array(cap * 3)
     b.binOf = new Int32Array(cap)
     b.leafOf = new Int32Array(cap)
-    b.anchor = new Float64Array(cap * 3)
-    b.anchorAt = new Int32Array(cap)
+    b.members = new Int32Array(cap)
     const nodes = 2 * cap
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
     b.parent = new Int32Array(nodes)
     b.touched = new Uint8Array(nodes)
+    b.area = new Float64Array(nodes)
     b.stack = new Int32Array(nodes)
     b.stackT = new Float64Array(nodes)
   }
@@ -91,10 +99,17 @@ function reserve(b: Bvh, n: number): void {
 /** Builds `b` over the `n` entity ids in `eids`, whose boxes are aabb[6·eid …] (min xyz, max xyz). */
 export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float64Array): void {
   reserve(b, n)
+  let maxEid = -1
+  for (let i = 0; i < n; i++) if (eids[i] > maxEid) maxEid = eids[i]
+  if (b.slotOf.length <= maxEid) {
+    const cap = Math.max(16, maxEid + 1, b.slotOf.length * 2)
+    b.slotOf = new Int32Array(cap); b.leafBox = new Float64Array(cap * 6); b.anchor = new Float64Array(cap * 3); b.anchorAt = new Int32Array(cap)
+  }
   const prims = b.prims, cent = b.cent
   for (let i = 0; i < n; i++) {
     const e = eids[i]
     prims[i] = e
+    b.members[i] = e
     cent[i * 3] = aabb[e * 6] + aabb[e * 6 + 3]
     cent[i * 3 + 1] = aabb[e * 6 + 1] + aabb[e * 6 + 4]
     cent[i * 3 + 2] = aabb[e * 6 + 2] + aabb[e * 6 + 5]
@@ -105,6 +120,15 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
   b.nodeCount = 1
   b.parent[0] = -1
   buildNode(b, 0, 0, n, aabb)
+}
+
+/** Copies leaf `node`'s box into its prims' leafBox entries. */
+export function copyLeafBox(b: Bvh, node: number): void {
+  const B = b.bounds, o = node * 6, box = b.leafBox, f = b.first[node]
+  for (let i = f; i < f + b.count[node]; i++) {
+    const a = b.prims[i] * 6
+    box[a] = B[o]; box[a + 1] = B[o + 1]; box[a + 2] = B[o + 2]; box[a + 3] = B[o + 3]; box[a + 4] = B[o + 4]; box[a + 5] = B[o + 5]
+  }
 }
 
 /** Sets leaf `node`'s box to the box round prims [start, end) padded by b.margin. */
@@ -145,11 +169,14 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
     setLeafBounds(b, node, start, end, aabb)
     b.first[node] = start; b.count[node] = n
     for (let i = start; i < end; i++) {
-      const a = b.prims[i] * 6
+      const e = b.prims[i]
       b.leafOf[i] = node
-      b.anchor[i * 3] = aabb[a]; b.anchor[i * 3 + 1] = aabb[a + 1]; b.anchor[i * 3 + 2] = aabb[a + 2]
-      b.anchorAt[i] = b.refits
+      b.slotOf[e] = i
+      b.anchor[e * 3] = aabb[e * 6]; b.anchor[e * 3 + 1] = aabb[e * 6 + 1]; b.anchor[e * 3 + 2] = aabb[e * 6 + 2]
+      b.anchorAt[e] = b.refits
     }
+    copyLeafBox(b, node)
+    setArea(b, node)
     return
   }
   const axis = centroidAxis(b, start, end)
@@ -177,6 +204,14 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   buildNode(b, left, start, mid, aabb)
   buildNode(b, left + 1, mid, end, aabb)
   setUnionBounds(b.bounds, node, left)
+  setArea(b, node)
+}
+
+/** b.area[node] = the surface area of node's box (0 for an empty one). */
+export function setArea(b: Bvh, node: number): void {
+  const B = b.bounds, o = node * 6
+  const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
+  b.area[node] = x < 0 ? 0 : x * y + y * z + z * x
 }
 
 /** The axis of the widest centroid extent over prims [start, end); leaves that axis' low end and extent in b.sweep[0], b.sweep[1]. */
