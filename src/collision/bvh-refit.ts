@@ -1,7 +1,9 @@
 /**
- * Keeping a BVH current as its prims move (the node layout is described in bvh.ts): a leaf whose
- * prim left its padded box gets a new one, its ancestors follow as far as their boxes change, and
- * on the way up the tree rotates subtrees to stay close to a fresh build.
+ * Keeping a BVH current as its prims move (the node layout is described in bvh.ts). Leaf boxes are
+ * padded (b.margin, and the prim's recent motion ahead of it), so a prim that moves a little costs
+ * one containment test; a leaf whose prim left its box is padded afresh and its ancestors grow to
+ * hold it. Boxes never shrink on the way up: a node shrinks round its children at its turn, when it
+ * also looks for a rotation, which keeps the tree close to a fresh build without rebuilds.
  */
 import { copyLeafBox, setArea, setLeafBounds, type Bvh } from './bvh'
 
@@ -10,14 +12,14 @@ const LOOKAHEAD = 16
 /** …but at most this far (m): a prim that jumped is not expected to keep jumping. */
 const MAX_AHEAD = 10
 
-/** A changed node looks for a rotation one refit in ROTATE_EVERY (a power of two), by turns. */
+/** A node grown since its last turn has its turn one refit in ROTATE_EVERY (a power of two). */
 const ROTATE_EVERY = 16
 
 /**
- * Brings every leaf's box round its prims' current aabb[] boxes. A leaf still holding its prims
- * costs one containment test and touches nothing (the margin lets a prim move a little); one a prim
- * left is padded afresh round them, and its ancestors are recomputed up to the first whose box comes
- * out the same. A recomputed node in its turn swaps a child with a grandchild, or two grandchildren,
+ * Brings the tree round its prims' current aabb[] boxes: each prim outside its leaf box gets its
+ * leaf padded afresh, and the leaf's ancestors grow to hold it up to the first that already does.
+ * Then the nodes of this refit's turn that grew since their last one shrink round their children
+ * (their parents then have a turn due) and swap a child with a grandchild, or two grandchildren,
  * when that shrinks the tree (a rotation): the tree follows its prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
@@ -29,28 +31,44 @@ export function refitBvh(b: Bvh, aabb: Float64Array): void {
     if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) continue
     refitLeaf(b, b.leafOf[slotOf[e]], aabb)
   }
-  // the nodes of this refit's turn that were recomputed since their last turn look for a rotation
-  const count = b.count, first = b.first, touched = b.touched
+  const count = b.count, first = b.first, parent = b.parent, touched = b.touched
   for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
-    if (touched[node] === 0) continue
+    if (touched[node] === 0 || count[node] !== 0) continue
     touched[node] = 0
-    if (count[node] === 0) rotate(b, first[node])
+    if (unionChanged(b.bounds, node, first[node])) {
+      setArea(b, node)
+      if (parent[node] >= 0) touched[parent[node]] = 1
+    }
+    rotate(b, first[node])
   }
 }
 
-// Pads leaf `node` round its prims afresh and recomputes its ancestors while their boxes change.
+// Pads leaf `node` round its prims afresh and grows its ancestors until one already holds it.
 function refitLeaf(b: Bvh, node: number, aabb: Float64Array): void {
-  const first = b.first, parent = b.parent, touched = b.touched
+  const first = b.first, parent = b.parent, touched = b.touched, B = b.bounds
   b.leavesPadded++
   if (b.count[node] === 1) padLeaf(b, node, b.prims[first[node]], aabb)
   else { setLeafBounds(b, node, first[node], first[node] + b.count[node], aabb); copyLeafBox(b, node) }
   setArea(b, node)
   for (let p = parent[node]; p >= 0; p = parent[p]) {
-    b.nodesRecomputed++
     touched[p] = 1
-    if (!unionChanged(b.bounds, p, first[p])) return
+    if (!grewToHold(B, p, node)) return
+    b.nodesGrown++
     setArea(b, p)
   }
+}
+
+// Grows node p's box to hold node n's; whether it had to.
+function grewToHold(B: Float64Array, p: number, n: number): boolean {
+  const o = p * 6, l = n * 6
+  if (B[l] >= B[o] && B[l + 1] >= B[o + 1] && B[l + 2] >= B[o + 2] && B[l + 3] <= B[o + 3] && B[l + 4] <= B[o + 4] && B[l + 5] <= B[o + 5]) return false
+  if (B[l] < B[o]) B[o] = B[l]
+  if (B[l + 1] < B[o + 1]) B[o + 1] = B[l + 1]
+  if (B[l + 2] < B[o + 2]) B[o + 2] = B[l + 2]
+  if (B[l + 3] > B[o + 3]) B[o + 3] = B[l + 3]
+  if (B[l + 4] > B[o + 4]) B[o + 4] = B[l + 4]
+  if (B[l + 5] > B[o + 5]) B[o + 5] = B[l + 5]
+  return true
 }
 
 // Sets one-prim leaf `node`'s box (prim e) round the prim's box padded by the margin, and
@@ -86,10 +104,10 @@ function unionChanged(B: Float64Array, node: number, left: number): boolean {
 // with either child of R (R then bounds L and the other one); with L internal, R may swap with either
 // child of L; with both internal, a child of L may swap with a child of R. Applies the one that
 // shrinks the changed children's areas most, if any does. Swapping two nodes' records swaps their
-// whole subtrees.
-// Numbers go through b.areas, not arguments or results, and every array read and sum comes before the
-// branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
-// away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
+// whole subtrees. A box round two nodes is at least as large as either, so a swap whose bound from the
+// kept areas gains nothing is not worked out.
+// Numbers go through b.areas, not arguments or results: the steady and frames guards of
+// test/perf/perf.test.ts count every boxed number.
 function rotate(b: Bvh, left: number): void {
   const B = b.bounds, first = b.first, count = b.count, area = b.area, a = b.areas
   const right = left + 1
@@ -97,8 +115,7 @@ function rotate(b: Bvh, left: number): void {
   if (rl < 0 && ll < 0) return // two leaves: no grandchild to swap with
   const ownL = area[left], ownR = area[right]
   let best = 0, from = -1, to = -1
-  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike. A box round
-  // two is at least as large as either, so a swap whose bound gains nothing is not worked out.
+  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike
   for (let side = 0; side < 2; side++) {
     const stay = side === 0 ? left : right, g = side === 0 ? rl : ll, own = side === 0 ? ownR : ownL
     if (g < 0 || own - area[stay] <= best) continue

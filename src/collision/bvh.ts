@@ -48,9 +48,9 @@ export interface Bvh {
   stackT: Float64Array
   /** Refits so far (picks the nodes that look for a rotation). */
   refits: number
-  /** Leaf boxes refitBvh has set afresh so far (a prim left its box), and ancestors it recomputed. */
+  /** Leaf boxes refitBvh has set afresh so far (a prim left its box), and ancestors it grew to hold them. */
   leavesPadded: number
-  nodesRecomputed: number
+  nodesGrown: number
   /** refitBvh scratch: the areas of a rotation's candidate nodes. */
   areas: Float64Array
   // build scratch
@@ -70,7 +70,7 @@ export function createBvh(maxLeaf: number, margin = 0): Bvh {
     maxLeaf, margin, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0), touched: new Uint8Array(0),
     members: new Int32Array(0), slotOf: new Int32Array(0), leafBox: new Float64Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
-    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesRecomputed: 0, areas: new Float64Array(4),
+    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesGrown: 0, areas: new Float64Array(4),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
