@@ -1,8 +1,9 @@
 /**
  * The collision state of one sim and its broadphase bookkeeping. Colliders start in the static
  * tree (built when its membership changes, then kept); the first time one moves it joins the
- * dynamic tree for good, which is refit every update that saw a move (its refit rotates subtrees,
- * so it stays close to a fresh build's quality) and rebuilt only when its membership changes.
+ * dynamic tree for good, which is refit every update that saw a move (only colliders that left their
+ * padded leaf boxes change it, and its rotations keep it close to a fresh build) and rebuilt only
+ * when its membership changes.
  * Planes are unbounded and live in a flat list tested by every query.
  * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
@@ -18,8 +19,9 @@ import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
 
 /**
- * How far (m) a moving collider's leaf box reaches beyond its own box: it may move this far before
- * the dynamic tree has to change for it (rays test a little more room round each).
+ * How far (m) a moving collider's leaf box reaches beyond its own box on every side (besides its
+ * recent motion ahead, bvh-refit.ts): it may move about this far before the tree changes for it, and
+ * a ray passing within it tests the collider itself.
  */
 const DYNAMIC_MARGIN = 1
 
