@@ -2,8 +2,9 @@
  * Keeping a BVH current as its prims move (the node layout is described in bvh.ts). Leaf boxes are
  * padded (b.margin, and the prim's recent motion ahead of it), so a prim that moves a little costs
  * one containment test; a leaf whose prim left its box is padded afresh and its ancestors grow to
- * hold it. Boxes never shrink on the way up: a node shrinks round its children at its turn, when it
- * also looks for a rotation, which keeps the tree close to a fresh build without rebuilds.
+ * hold it. Boxes never shrink on the way up: a node shrinks round its children at its turn, one
+ * refit in ROTATE_EVERY, when it also looks for a rotation, which keeps the tree close to a fresh
+ * build without rebuilds.
  */
 import { copyLeafBox, setArea, setLeafBounds, type Bvh } from './bvh'
 
@@ -12,49 +13,38 @@ const LOOKAHEAD = 16
 /** …but at most this far (m): a prim that jumped is not expected to keep jumping. */
 const MAX_AHEAD = 10
 
-/** A node grown since its last turn has its turn one refit in ROTATE_EVERY (a power of two). */
+/** Each internal node has its turn one refit in ROTATE_EVERY (a power of two). */
 const ROTATE_EVERY = 16
 
 /**
  * Brings the tree round its prims' current aabb[] boxes: each prim outside its leaf box gets its
  * leaf padded afresh, and the leaf's ancestors grow to hold it up to the first that already does.
- * Then the nodes of this refit's turn that grew since their last one shrink round their children
- * (their parents then have a turn due) and swap a child with a grandchild, or two grandchildren,
- * when that shrinks the tree (a rotation): the tree follows its prims instead of needing a rebuild.
+ * Then the internal nodes of this refit's turn shrink round their children and swap a child with a
+ * grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows its
+ * prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
-  const members = b.members, box = b.leafBox, slotOf = b.slotOf
+  const members = b.members, box = b.leafBox, slotOf = b.slotOf, B = b.bounds, parent = b.parent
   b.refits++
   // by entity id, so both boxes sit at the same place in their arrays
   for (let i = 0; i < b.primCount; i++) {
     const e = members[i], a = e * 6
     if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) continue
-    refitLeaf(b, b.leafOf[slotOf[e]], aabb)
+    // the leaf padded afresh, its ancestors grown until one already holds it. Inline in this loop,
+    // which runs every refit: a function of its own runs too rarely in a small race to be optimised
+    // early, and unoptimised it allocates for every number (test/perf/perf.test.ts "race frames")
+    const leaf = b.leafOf[slotOf[e]]
+    b.leavesPadded++
+    if (b.count[leaf] === 1) padLeaf(b, leaf, e, aabb)
+    else { setLeafBounds(b, leaf, b.first[leaf], b.first[leaf] + b.count[leaf], aabb); copyLeafBox(b, leaf) }
+    setArea(b, leaf)
+    for (let p = parent[leaf]; p >= 0 && grewToHold(B, p, leaf); p = parent[p]) { b.nodesGrown++; setArea(b, p) }
   }
-  const count = b.count, first = b.first, parent = b.parent, touched = b.touched
+  const count = b.count, first = b.first
   for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
-    if (touched[node] === 0 || count[node] !== 0) continue
-    touched[node] = 0
-    if (unionChanged(b.bounds, node, first[node])) {
-      setArea(b, node)
-      if (parent[node] >= 0) touched[parent[node]] = 1
-    }
+    if (count[node] !== 0) continue
+    if (unionChanged(b.bounds, node, first[node])) setArea(b, node)
     rotate(b, first[node])
-  }
-}
-
-// Pads leaf `node` round its prims afresh and grows its ancestors until one already holds it.
-function refitLeaf(b: Bvh, node: number, aabb: Float64Array): void {
-  const first = b.first, parent = b.parent, touched = b.touched, B = b.bounds
-  b.leavesPadded++
-  if (b.count[node] === 1) padLeaf(b, node, b.prims[first[node]], aabb)
-  else { setLeafBounds(b, node, first[node], first[node] + b.count[node], aabb); copyLeafBox(b, node) }
-  setArea(b, node)
-  for (let p = parent[node]; p >= 0; p = parent[p]) {
-    touched[p] = 1
-    if (!grewToHold(B, p, node)) return
-    b.nodesGrown++
-    setArea(b, p)
   }
 }
 

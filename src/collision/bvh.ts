@@ -33,8 +33,6 @@ export interface Bvh {
   leafOf: Int32Array
   /** Per node: its box's surface area (kept by refitBvh, for its rotations). */
   area: Float64Array
-  /** Per node: 1 when recomputed since it last looked for a rotation (refitBvh). */
-  touched: Uint8Array
   /** The prims (entity ids) in the order the build was given them. */
   members: Int32Array
   /** Per entity id of a prim: its slot in `prims`, its leaf's box (6 numbers), its own box's low corner (3) when that leaf box was set and b.refits then (its motion since, refitBvh). */
@@ -68,7 +66,7 @@ export interface Bvh {
 export function createBvh(maxLeaf: number, margin = 0): Bvh {
   return {
     maxLeaf, margin, prims: new Int32Array(0), primCount: 0,
-    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0), touched: new Uint8Array(0),
+    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0),
     members: new Int32Array(0), slotOf: new Int32Array(0), leafBox: new Float64Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
     stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesGrown: 0, areas: new Float64Array(4),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
@@ -89,7 +87,6 @@ function reserve(b: Bvh, n: number): void {
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
     b.parent = new Int32Array(nodes)
-    b.touched = new Uint8Array(nodes)
     b.area = new Float64Array(nodes)
     b.stack = new Int32Array(nodes)
     b.stackT = new Float64Array(nodes)
