@@ -1,122 +1,138 @@
 /**
- * Keeping a BVH current as its prims move: the refit pass, its rotations, and the relayout that
- * restores the node order a rotation may break (the node layout is described in bvh.ts).
+ * Keeping a BVH current as its prims move (the node layout is described in bvh.ts). Leaf boxes are
+ * padded (b.margin, and the prim's recent motion ahead of it), so a prim that moves a little costs
+ * one containment test; a leaf whose prim left its box is padded afresh and its ancestors grow to
+ * hold it. Boxes never shrink on the way up: a node shrinks round its children at its turn, one
+ * refit in ROTATE_EVERY, when it also looks for a rotation, which keeps the tree close to a fresh
+ * build without rebuilds.
  */
-import { setLeafBounds, setUnionBounds, type Bvh } from './bvh'
+import { copyLeafBox, setArea, setLeafBounds, type Bvh } from './bvh'
 
-/** Each internal node looks for a rotation once every ROTATE_EVERY = 2^ROTATE_SHIFT refits. */
-const ROTATE_SHIFT = 4
-const ROTATE_EVERY = 1 << ROTATE_SHIFT
-/** One refit in RELAYOUT_EVERY (a power of two) may take rotations that break the node order, so the next one relays the tree out. */
-const RELAYOUT_EVERY = 2
+/** A leaf box set afresh reaches this many refits' worth of its prim's recent motion ahead of it (beyond the margin). */
+const LOOKAHEAD = 16
+/** …but at most this far (m): a prim that jumped is not expected to keep jumping. */
+const MAX_AHEAD = 10
+
+/** Each internal node has its turn one refit in ROTATE_EVERY (a power of two). */
+const ROTATE_EVERY = 16
 
 /**
- * Recomputes every node's bounds from the current aabb[] of its prims (children come after their
- * parent, so one reverse pass does it), and at one internal node in ROTATE_EVERY in turn swaps a child
- * with a grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows
- * its prims as they move instead of needing a rebuild.
+ * Brings the tree round its prims' current aabb[] boxes: each prim outside its leaf box gets its
+ * leaf padded afresh, and the leaf's ancestors grow to hold it up to the first that already does.
+ * Then the internal nodes of this refit's turn shrink round their children and swap a child with a
+ * grandchild, or two grandchildren, when that shrinks the tree (a rotation): the tree follows its
+ * prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
-  if (!b.ordered) relayout(b)
-  const B = b.bounds, first = b.first, count = b.count
-  const turn = b.refits & (ROTATE_EVERY - 1)
-  // (shifted by one turn per round of turns, so every node's turn comes free in its turn)
-  b.mayReorder = ((b.refits + (b.refits >> ROTATE_SHIFT)) & (RELAYOUT_EVERY - 1)) === 0
+  const members = b.members, box = b.leafBox, slotOf = b.slotOf, B = b.bounds, parent = b.parent
   b.refits++
-  const prims = b.prims
-  for (let node = b.nodeCount - 1; node >= 0; node--) {
-    const c = count[node]
-    if (c === 1) { copyBounds(B, node * 6, aabb, prims[first[node]] * 6); continue }
-    if (c > 0) { setLeafBounds(b, node, first[node], first[node] + c, aabb); continue }
-    setUnionBounds(B, node, first[node])
-    if ((node & (ROTATE_EVERY - 1)) === turn) rotate(b, first[node])
+  // by entity id, so both boxes sit at the same place in their arrays
+  for (let i = 0; i < b.primCount; i++) {
+    const e = members[i], a = e * 6
+    if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) continue
+    // the leaf padded afresh, its ancestors grown until one already holds it. Inline in this loop,
+    // which runs every refit: a function of its own runs too rarely in a small race to be optimised
+    // early, and unoptimised it allocates for every number (test/perf/perf.test.ts "race frames")
+    const leaf = b.leafOf[slotOf[e]]
+    b.leavesPadded++
+    if (b.count[leaf] === 1) padLeaf(b, leaf, e, aabb)
+    else { setLeafBounds(b, leaf, b.first[leaf], b.first[leaf] + b.count[leaf], aabb); copyLeafBox(b, leaf) }
+    setArea(b, leaf)
+    for (let p = parent[leaf]; p >= 0 && grewToHold(B, p, leaf); p = parent[p]) { b.nodesGrown++; setArea(b, p) }
+  }
+  const count = b.count, first = b.first
+  for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
+    if (count[node] !== 0) continue
+    if (unionChanged(b.bounds, node, first[node])) setArea(b, node)
+    rotate(b, first[node])
   }
 }
 
-// A one-prim leaf's bounds are its prim's box (setLeafBounds' result for any box without NaN).
-function copyBounds(B: Float64Array, o: number, aabb: Float64Array, a: number): void {
-  B[o] = aabb[a]; B[o + 1] = aabb[a + 1]; B[o + 2] = aabb[a + 2]; B[o + 3] = aabb[a + 3]; B[o + 4] = aabb[a + 4]; B[o + 5] = aabb[a + 5]
+// Grows node p's box to hold node n's; whether it had to.
+function grewToHold(B: Float64Array, p: number, n: number): boolean {
+  const o = p * 6, l = n * 6
+  if (B[l] >= B[o] && B[l + 1] >= B[o + 1] && B[l + 2] >= B[o + 2] && B[l + 3] <= B[o + 3] && B[l + 4] <= B[o + 4] && B[l + 5] <= B[o + 5]) return false
+  if (B[l] < B[o]) B[o] = B[l]
+  if (B[l + 1] < B[o + 1]) B[o + 1] = B[l + 1]
+  if (B[l + 2] < B[o + 2]) B[o + 2] = B[l + 2]
+  if (B[l + 3] > B[o + 3]) B[o + 3] = B[l + 3]
+  if (B[l + 4] > B[o + 4]) B[o + 4] = B[l + 4]
+  if (B[l + 5] > B[o + 5]) B[o + 5] = B[l + 5]
+  return true
 }
 
-// Renumbers the nodes as a build lays them out (a node, then its children pair, then the left
-// child's subtree, then the right one's), so every node's children come after it again. Only the
-// shape moves: the refit that follows rewrites every node's bounds.
-function relayout(b: Bvh): void {
-  const first = b.first, count = b.count, nextFirst = b.nextFirst, nextCount = b.nextCount, todo = b.todo, todoAt = b.todoAt
-  let sp = 1, next = 1
-  todo[0] = 0; todoAt[0] = 0
-  while (sp > 0) {
-    sp--
-    const old = todo[sp], at = todoAt[sp], c = count[old]
-    nextCount[at] = c
-    if (c > 0) { nextFirst[at] = first[old]; continue }
-    const l = first[old]
-    nextFirst[at] = next
-    todo[sp] = l + 1; todoAt[sp] = next + 1
-    todo[sp + 1] = l; todoAt[sp + 1] = next
-    sp += 2
-    next += 2
+// Sets one-prim leaf `node`'s box (prim e) round the prim's box padded by the margin, and
+// stretched along each axis by its motion per refit since the box was last set, LOOKAHEAD times.
+function padLeaf(b: Bvh, node: number, e: number, aabb: Float64Array): void {
+  const B = b.bounds, box = b.leafBox, o = node * 6, a = e * 6, anchor = b.anchor, s = e * 3, m = b.margin
+  const steps = b.refits - b.anchorAt[e]
+  const ahead = steps > 0 ? LOOKAHEAD / steps : 0
+  for (let i = 0; i < 3; i++) {
+    const lo = aabb[a + i], hi = aabb[a + 3 + i]
+    let d = (lo - anchor[s + i]) * ahead
+    d = d > MAX_AHEAD ? MAX_AHEAD : d < -MAX_AHEAD ? -MAX_AHEAD : d
+    anchor[s + i] = lo
+    const x0 = lo - m + (d < 0 ? d : 0), x1 = hi + m + (d > 0 ? d : 0)
+    // a box with NaN in it holds nothing (as setLeafBounds leaves it)
+    if (x0 <= x1) { B[o + i] = x0; B[o + 3 + i] = x1 } else { B[o + i] = Infinity; B[o + 3 + i] = -Infinity }
+    box[a + i] = B[o + i]; box[a + 3 + i] = B[o + 3 + i]
   }
-  b.first = nextFirst; b.nextFirst = first
-  b.count = nextCount; b.nextCount = count
-  b.ordered = true
+  b.anchorAt[e] = b.refits
+}
+
+// Sets node's box round its children (left, left + 1); whether any bound changed.
+function unionChanged(B: Float64Array, node: number, left: number): boolean {
+  const o = node * 6, l = left * 6, r = l + 6
+  const x0 = B[r] < B[l] ? B[r] : B[l], y0 = B[r + 1] < B[l + 1] ? B[r + 1] : B[l + 1], z0 = B[r + 2] < B[l + 2] ? B[r + 2] : B[l + 2]
+  const x1 = B[r + 3] > B[l + 3] ? B[r + 3] : B[l + 3], y1 = B[r + 4] > B[l + 4] ? B[r + 4] : B[l + 4], z1 = B[r + 5] > B[l + 5] ? B[r + 5] : B[l + 5]
+  if (x0 === B[o] && y0 === B[o + 1] && z0 === B[o + 2] && x1 === B[o + 3] && y1 === B[o + 4] && z1 === B[o + 5]) return false
+  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+  return true
 }
 
 // The rotations at the children pair (left, left + 1) of an internal node: with R internal, L may swap
 // with either child of R (R then bounds L and the other one); with L internal, R may swap with either
 // child of L; with both internal, a child of L may swap with a child of R. Applies the one that
 // shrinks the changed children's areas most, if any does. Swapping two nodes' records swaps their
-// whole subtrees; a swap that leaves a node after its children is taken only when b.mayReorder, and
-// then the next refit relays the tree out first.
-// Numbers go through b.areas, not arguments or results, and every array read and sum comes before the
-// branches that pick a rotation (a branch first taken mid-race would otherwise throw the optimised code
-// away): the steady and frames guards of test/perf/perf.test.ts count every boxed number.
+// whole subtrees. A box round two nodes is at least as large as either, so a swap whose bound from the
+// kept areas gains nothing is not worked out.
+// Numbers go through b.areas, not arguments or results: the steady and frames guards of
+// test/perf/perf.test.ts count every boxed number.
 function rotate(b: Bvh, left: number): void {
-  const B = b.bounds, first = b.first, count = b.count, a = b.areas
+  const B = b.bounds, first = b.first, count = b.count, area = b.area, a = b.areas
   const right = left + 1
   const rl = count[right] === 0 ? first[right] : -1, ll = count[left] === 0 ? first[left] : -1
   if (rl < 0 && ll < 0) return // two leaves: no grandchild to swap with
-  unionArea(B, left, left, a, 0)
-  unionArea(B, right, right, a, 1)
-  const ownL = a[0], ownR = a[1]
-  const rr = rl + 1, lr = ll + 1, free = b.mayReorder
+  const ownL = area[left], ownR = area[right]
   let best = 0, from = -1, to = -1
-  if (rl >= 0) {
-    unionArea(B, left, rr, a, 0)
-    unionArea(B, left, rl, a, 1)
-    const toRl = ownR - a[0], toRr = ownR - a[1], okRl = free || !breaksOrder(b, left, rl), okRr = free || !breaksOrder(b, left, rr)
-    if (toRl > best && okRl) { best = toRl; from = left; to = rl }
-    if (toRr > best && okRr) { best = toRr; from = left; to = rr }
-  }
-  if (ll >= 0) {
-    unionArea(B, right, lr, a, 0)
-    unionArea(B, right, ll, a, 1)
-    const toLl = ownL - a[0], toLr = ownL - a[1], okLl = free || !breaksOrder(b, right, ll), okLr = free || !breaksOrder(b, right, lr)
-    if (toLl > best && okLl) { best = toLl; from = right; to = ll }
-    if (toLr > best && okLr) { best = toLr; from = right; to = lr }
+  // L <-> RL leaves R round L and RR (and L <-> RR round RL); R <-> LL, R <-> LR alike
+  for (let side = 0; side < 2; side++) {
+    const stay = side === 0 ? left : right, g = side === 0 ? rl : ll, own = side === 0 ? ownR : ownL
+    if (g < 0 || own - area[stay] <= best) continue
+    unionArea(B, stay, g + 1, a, 0)
+    unionArea(B, stay, g, a, 1)
+    const toFirst = own - a[0], toSecond = own - a[1]
+    if (toFirst > best) { best = toFirst; from = stay; to = g }
+    if (toSecond > best) { best = toSecond; from = stay; to = g + 1 }
   }
   if (rl >= 0 && ll >= 0) {
     // LL <-> RL: L bounds RL and LR, R bounds LL and RR; LL <-> RR: L bounds RR and LR, R bounds RL and LL
-    unionArea(B, rl, lr, a, 0)
-    unionArea(B, ll, rr, a, 1)
-    unionArea(B, rr, lr, a, 2)
-    unionArea(B, rl, ll, a, 3)
-    const own = ownL + ownR
-    const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3], okLlRl = free || !breaksOrder(b, ll, rl), okLlRr = free || !breaksOrder(b, ll, rr)
-    if (llRl > best && okLlRl) { best = llRl; from = ll; to = rl }
-    if (llRr > best && okLlRr) { best = llRr; from = ll; to = rr }
+    const rr = rl + 1, lr = ll + 1, own = ownL + ownR
+    const big = (area[rl] > area[rr] ? area[rl] : area[rr]) + (area[ll] > area[lr] ? area[ll] : area[lr])
+    if (own - big > best) {
+      unionArea(B, rl, lr, a, 0)
+      unionArea(B, ll, rr, a, 1)
+      unionArea(B, rr, lr, a, 2)
+      unionArea(B, rl, ll, a, 3)
+      const llRl = own - a[0] - a[1], llRr = own - a[2] - a[3]
+      if (llRl > best) { best = llRl; from = ll; to = rl }
+      if (llRr > best) { best = llRr; from = ll; to = rr }
+    }
   }
   if (from < 0) return
-  if (breaksOrder(b, from, to)) b.ordered = false
   swapNodes(b, from, to)
-  if (count[left] === 0) setUnionBounds(B, left, first[left])
-  if (count[right] === 0) setUnionBounds(B, right, first[right])
-}
-
-/** Whether swapping nodes i and j puts a node after its children: the one that moves up the arrays is internal and its children come before its new place. */
-function breaksOrder(b: Bvh, i: number, j: number): boolean {
-  const lo = i < j ? i : j, hi = i < j ? j : i
-  return b.count[lo] === 0 && b.first[lo] < hi
+  if (count[left] === 0) { unionChanged(B, left, first[left]); setArea(b, left) }
+  if (count[right] === 0) { unionChanged(B, right, first[right]); setArea(b, right) }
 }
 
 /** out[k] = the surface area of the box around nodes i and j. */
@@ -128,11 +144,22 @@ function unionArea(B: Float64Array, i: number, j: number, out: Float64Array, k: 
   out[k] = x < 0 ? 0 : x * y + y * z + z * x
 }
 
+// Swaps the records of nodes i and j (neither an ancestor of the other), and so their subtrees.
 function swapNodes(b: Bvh, i: number, j: number): void {
   const B = b.bounds, first = b.first, count = b.count
   for (let k = 0; k < 6; k++) { const t = B[i * 6 + k]; B[i * 6 + k] = B[j * 6 + k]; B[j * 6 + k] = t }
   let t = first[i]; first[i] = first[j]; first[j] = t
   t = count[i]; count[i] = count[j]; count[j] = t
+  const s = b.area[i]; b.area[i] = b.area[j]; b.area[j] = s
+  adopt(b, i)
+  adopt(b, j)
+}
+
+// Points the children (or the prim slots) of the record now at `node` back at it.
+function adopt(b: Bvh, node: number): void {
+  const f = b.first[node], c = b.count[node]
+  if (c === 0) { b.parent[f] = node; b.parent[f + 1] = node; return }
+  for (let k = f; k < f + c; k++) b.leafOf[k] = node
 }
 
 /** Sum of the surface areas of the internal nodes (the SAH traversal cost, up to a constant). */

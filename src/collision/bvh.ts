@@ -1,12 +1,14 @@
 /**
  * A flat bounding-volume hierarchy over collider AABBs (f64, so no rounding can hide a hit).
  * Nodes live in typed arrays: bounds (6 per node), `first` (leaf: first index into `prims`;
- * internal: index of the left child, the right child is first + 1) and `count` (leaf: number of
- * prims, internal: 0). Children come after their parent, so one reverse pass refits (refitBvh,
- * bvh-refit.ts, relays the tree out first when a rotation broke that).
+ * internal: index of the left child, the right child is first + 1), `count` (leaf: number of
+ * prims, internal: 0) and `parent` (−1 at the root, node 0); `leafOf` gives each prim slot's leaf,
+ * and `leafBox` each prim's leaf box by entity id (the refit reads it beside the prim's own box).
  * Built top-down with a binned surface-area heuristic; memory grows only when the leaf count does.
- * A tree of moving colliders (one prim per leaf) is kept good by refitBvh's rotations, not rebuilds:
- * a rebuild runs too rarely to be optimised code, and unoptimised it allocates for every number.
+ * A tree of moving colliders (one prim per leaf, boxes padded by `margin`) is kept current by
+ * refitBvh (bvh-refit.ts): only a leaf whose prim left its padded box changes, and its rotations
+ * keep the tree good without rebuilds (a rebuild runs too rarely to be optimised code, and
+ * unoptimised it allocates for every number).
  */
 
 const BINS = 12
@@ -17,27 +19,36 @@ const MEDIAN_SPLIT_MAX = 4
 export interface Bvh {
   /** Most prims a leaf holds at build. */
   maxLeaf: number
+  /** How far a leaf's box reaches beyond its prims' boxes on every side (0: exact). */
+  margin: number
   /** Prims (entity ids) in leaf order. */
   prims: Int32Array
   primCount: number
   bounds: Float64Array
   first: Int32Array
   count: Int32Array
+  /** Each node's parent (−1 for the root). */
+  parent: Int32Array
+  /** The leaf node holding each prim slot. */
+  leafOf: Int32Array
+  /** Per node: its box's surface area (kept by refitBvh, for its rotations). */
+  area: Float64Array
+  /** The prims (entity ids) in the order the build was given them. */
+  members: Int32Array
+  /** Per entity id of a prim: its slot in `prims`, its leaf's box (6 numbers), its own box's low corner (3) when that leaf box was set and b.refits then (its motion since, refitBvh). */
+  slotOf: Int32Array
+  leafBox: Float64Array
+  anchor: Float64Array
+  anchorAt: Int32Array
   nodeCount: number
   /** Traversal stacks (node index, entry t): one entry per node, as rotations may deepen the tree. */
   stack: Int32Array
   stackT: Float64Array
   /** Refits so far (picks the nodes that look for a rotation). */
   refits: number
-  /** Whether every node's children come after it (a rotation may break it; refitBvh restores it first). */
-  ordered: boolean
-  /** Whether this refit's rotations may break that order (one refit in RELAYOUT_EVERY). */
-  mayReorder: boolean
-  /** relayout scratch: the new first and count arrays, and the walk's pending nodes (old index, new index). */
-  nextFirst: Int32Array
-  nextCount: Int32Array
-  todo: Int32Array
-  todoAt: Int32Array
+  /** Leaf boxes refitBvh has set afresh so far (a prim left its box), and ancestors it grew to hold them. */
+  leavesPadded: number
+  nodesGrown: number
   /** refitBvh scratch: the areas of a rotation's candidate nodes. */
   areas: Float64Array
   // build scratch
@@ -51,13 +62,13 @@ export interface Bvh {
   sweep: Float64Array
 }
 
-/** An empty BVH whose leaves hold up to `maxLeaf` prims. */
-export function createBvh(maxLeaf: number): Bvh {
+/** An empty BVH whose leaves hold up to `maxLeaf` prims, their boxes padded by `margin` on every side. */
+export function createBvh(maxLeaf: number, margin = 0): Bvh {
   return {
-    maxLeaf, prims: new Int32Array(0), primCount: 0,
-    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), nodeCount: 0,
-    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, ordered: true, mayReorder: false, areas: new Float64Array(4),
-    nextFirst: new Int32Array(0), nextCount: new Int32Array(0), todo: new Int32Array(0), todoAt: new Int32Array(0),
+    maxLeaf, margin, prims: new Int32Array(0), primCount: 0,
+    bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0),
+    members: new Int32Array(0), slotOf: new Int32Array(0), leafBox: new Float64Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
+    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesGrown: 0, areas: new Float64Array(4),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
@@ -69,40 +80,57 @@ function reserve(b: Bvh, n: number): void {
     b.prims = new Int32Array(cap)
     b.cent = new Float64Array(cap * 3)
     b.binOf = new Int32Array(cap)
+    b.leafOf = new Int32Array(cap)
+    b.members = new Int32Array(cap)
     const nodes = 2 * cap
     b.bounds = new Float64Array(nodes * 6)
     b.first = new Int32Array(nodes)
     b.count = new Int32Array(nodes)
+    b.parent = new Int32Array(nodes)
+    b.area = new Float64Array(nodes)
     b.stack = new Int32Array(nodes)
     b.stackT = new Float64Array(nodes)
-    b.nextFirst = new Int32Array(nodes)
-    b.nextCount = new Int32Array(nodes)
-    b.todo = new Int32Array(nodes)
-    b.todoAt = new Int32Array(nodes)
   }
 }
 
 /** Builds `b` over the `n` entity ids in `eids`, whose boxes are aabb[6·eid …] (min xyz, max xyz). */
 export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float64Array): void {
   reserve(b, n)
+  let maxEid = -1
+  for (let i = 0; i < n; i++) if (eids[i] > maxEid) maxEid = eids[i]
+  if (b.slotOf.length <= maxEid) {
+    const cap = Math.max(16, maxEid + 1, b.slotOf.length * 2)
+    b.slotOf = new Int32Array(cap); b.leafBox = new Float64Array(cap * 6); b.anchor = new Float64Array(cap * 3); b.anchorAt = new Int32Array(cap)
+  }
   const prims = b.prims, cent = b.cent
   for (let i = 0; i < n; i++) {
     const e = eids[i]
     prims[i] = e
+    b.members[i] = e
     cent[i * 3] = aabb[e * 6] + aabb[e * 6 + 3]
     cent[i * 3 + 1] = aabb[e * 6 + 1] + aabb[e * 6 + 4]
     cent[i * 3 + 2] = aabb[e * 6 + 2] + aabb[e * 6 + 5]
   }
   b.primCount = n
   b.nodeCount = 0
-  b.ordered = true
   if (n === 0) return
   b.nodeCount = 1
+  b.parent[0] = -1
   buildNode(b, 0, 0, n, aabb)
 }
 
+/** Copies leaf `node`'s box into its prims' leafBox entries. */
+export function copyLeafBox(b: Bvh, node: number): void {
+  const B = b.bounds, o = node * 6, box = b.leafBox, f = b.first[node]
+  for (let i = f; i < f + b.count[node]; i++) {
+    const a = b.prims[i] * 6
+    box[a] = B[o]; box[a + 1] = B[o + 1]; box[a + 2] = B[o + 2]; box[a + 3] = B[o + 3]; box[a + 4] = B[o + 4]; box[a + 5] = B[o + 5]
+  }
+}
+
+/** Sets leaf `node`'s box to the box round prims [start, end) padded by b.margin. */
 export function setLeafBounds(b: Bvh, node: number, start: number, end: number, aabb: Float64Array): void {
-  const B = b.bounds, o = node * 6, prims = b.prims
+  const B = b.bounds, o = node * 6, prims = b.prims, m = b.margin
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity
   for (let i = start; i < end; i++) {
     const a = prims[i] * 6
@@ -113,11 +141,10 @@ export function setLeafBounds(b: Bvh, node: number, start: number, end: number, 
     if (aabb[a + 4] > y1) y1 = aabb[a + 4]
     if (aabb[a + 5] > z1) z1 = aabb[a + 5]
   }
-  B[o] = x0; B[o + 1] = y0; B[o + 2] = z0; B[o + 3] = x1; B[o + 4] = y1; B[o + 5] = z1
+  B[o] = x0 - m; B[o + 1] = y0 - m; B[o + 2] = z0 - m; B[o + 3] = x1 + m; B[o + 4] = y1 + m; B[o + 5] = z1 + m
 }
 
-// An internal node's bounds from its children's: the same bits as setLeafBounds' pass over its prims
-// (the left child's prims come first, and a right value replaces a left one only when strictly beyond it).
+// An internal node's bounds: the box round its children's.
 export function setUnionBounds(B: Float64Array, node: number, left: number): void {
   const o = node * 6, l = left * 6, r = l + 6
   B[o] = B[r] < B[l] ? B[r] : B[l]
@@ -138,6 +165,15 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   if (n <= b.maxLeaf) {
     setLeafBounds(b, node, start, end, aabb)
     b.first[node] = start; b.count[node] = n
+    for (let i = start; i < end; i++) {
+      const e = b.prims[i]
+      b.leafOf[i] = node
+      b.slotOf[e] = i
+      b.anchor[e * 3] = aabb[e * 6]; b.anchor[e * 3 + 1] = aabb[e * 6 + 1]; b.anchor[e * 3 + 2] = aabb[e * 6 + 2]
+      b.anchorAt[e] = b.refits
+    }
+    copyLeafBox(b, node)
+    setArea(b, node)
     return
   }
   const axis = centroidAxis(b, start, end)
@@ -161,9 +197,18 @@ function buildNode(b: Bvh, node: number, start: number, end: number, aabb: Float
   b.nodeCount += 2
   b.first[node] = left
   b.count[node] = 0
+  b.parent[left] = node; b.parent[left + 1] = node
   buildNode(b, left, start, mid, aabb)
   buildNode(b, left + 1, mid, end, aabb)
   setUnionBounds(b.bounds, node, left)
+  setArea(b, node)
+}
+
+/** b.area[node] = the surface area of node's box (0 for an empty one). */
+export function setArea(b: Bvh, node: number): void {
+  const B = b.bounds, o = node * 6
+  const x = B[o + 3] - B[o], y = B[o + 4] - B[o + 1], z = B[o + 5] - B[o + 2]
+  b.area[node] = x < 0 ? 0 : x * y + y * z + z * x
 }
 
 /** The axis of the widest centroid extent over prims [start, end); leaves that axis' low end and extent in b.sweep[0], b.sweep[1]. */

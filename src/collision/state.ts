@@ -1,8 +1,9 @@
 /**
  * The collision state of one sim and its broadphase bookkeeping. Colliders start in the static
  * tree (built when its membership changes, then kept); the first time one moves it joins the
- * dynamic tree for good, which is refit every update that saw a move (its refit rotates subtrees,
- * so it stays close to a fresh build's quality) and rebuilt only when its membership changes.
+ * dynamic tree for good, which is refit every update that saw a move (only colliders that left their
+ * padded leaf boxes change it, and its rotations keep it close to a fresh build) and rebuilt only
+ * when its membership changes.
  * Planes are unbounded and live in a flat list tested by every query.
  * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
@@ -16,6 +17,13 @@ import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
+
+/**
+ * How far (m) a moving collider's leaf box reaches beyond its own box on every side (besides its
+ * recent motion ahead, bvh-refit.ts): it may move about this far before the tree changes for it, and
+ * a ray passing within it tests the collider itself.
+ */
+const DYNAMIC_MARGIN = 1
 
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
@@ -92,7 +100,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
     live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
-    staticTree: createBvh(4), dynamicTree: createBvh(1),
+    staticTree: createBvh(4), dynamicTree: createBvh(1, DYNAMIC_MARGIN),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
