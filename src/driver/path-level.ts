@@ -109,7 +109,9 @@ export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: reado
 
 /** Gives car `eid` (taking the path level, or a new driver there) the acceleration table of its definition and gear, and room for its segment copy. */
 export function assignTable(ps: PathLevelState, eid: number): void {
-  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
+  const tables = ps.tables
+  while (tables.length < eid) tables.push(undefined) // (dense: a step's load from it stays a plain one)
+  tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
   if ((eid + 1) * PATH_RECORD > ps.here.length) {
     let n = ps.here.length / PATH_RECORD
     while (n <= eid) n *= 2
