@@ -15,7 +15,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { GEOMETRY_LINE, GEOMETRY_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { PATH_RECORD, RECORD_ACCEL, RECORD_BRAKE_DECEL, RECORD_CLOSED, RECORD_DRIVE_ACCEL, RECORD_HEADING, RECORD_KAPPA, RECORD_KAPPA_RATE, RECORD_LEN, RECORD_LENGTH, RECORD_S, RECORD_SEG, RECORD_TURN_RATE, RECORD_TX, RECORD_TY, RECORD_V2, RECORD_WRAP, RECORD_X, RECORD_Y, WRAP_CHECK } from './path-record'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
-import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
+import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
 
 /** Speed step of an acceleration table, m/s. */
@@ -125,8 +125,12 @@ export function assignTable(ps: PathLevelState, eid: number): void {
 // Copies segment `seg` of `path` and the path's own numbers into car `eid`'s record in ps.here.
 function copyRecord(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
   const here = ps.here, h = eid * PATH_RECORD, level = path.level, r = seg * GEOMETRY_STRIDE, speeds = path.speeds, options = path.options
-  for (let k = 0; k < GEOMETRY_LINE; k++) here[h + k] = level[r + k]
-  for (let k = 0; k < LINE_STRIDE; k++) here[h + RECORD_HEADING + k] = level[r + GEOMETRY_LINE + k]
+  // (number by number: as loops, each number cost a loop's checks again)
+  here[h + RECORD_X] = level[r + SEG_X]; here[h + RECORD_Y] = level[r + SEG_Y]
+  here[h + RECORD_TX] = level[r + SEG_TX]; here[h + RECORD_TY] = level[r + SEG_TY]
+  here[h + RECORD_S] = level[r + SEG_S]; here[h + RECORD_LEN] = level[r + SEG_LEN]
+  here[h + RECORD_HEADING] = level[r + GEOMETRY_LINE + LINE_HEADING]; here[h + RECORD_TURN_RATE] = level[r + GEOMETRY_LINE + LINE_TURN_RATE]
+  here[h + RECORD_KAPPA] = level[r + GEOMETRY_LINE + LINE_KAPPA]; here[h + RECORD_KAPPA_RATE] = level[r + GEOMETRY_LINE + LINE_KAPPA_RATE]
   here[h + RECORD_V2] = speeds[seg * SPEEDS_STRIDE]
   here[h + RECORD_ACCEL] = speeds[seg * SPEEDS_STRIDE + 1]
   here[h + RECORD_SEG] = seg
@@ -265,11 +269,15 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     const L = here[h + RECORD_LENGTH], closed = here[h + RECORD_CLOSED] === 1
     let ds = (v0 + v) * halfDt
     if (!closed && s + ds >= L) { ds = L - s; v = 0; s = L } else s += ds
-    while (s > start + len && (closed || seg < path.segments - 1)) {
-      seg++
-      if (seg === path.segments) { seg = 0; s -= L }
+    if (s > start + len && (closed || seg < path.segments - 1)) {
+      // onto the next segments (their bounds read from the path), then the record copied once
+      const geometry = path.level, segments = path.segments
+      do {
+        seg++
+        if (seg === segments) { seg = 0; s -= L }
+        start = geometry[seg * GEOMETRY_STRIDE + SEG_S]; len = geometry[seg * GEOMETRY_STRIDE + SEG_LEN]
+      } while (s > start + len && (closed || seg < segments - 1))
       copyRecord(ps, eid, path, seg)
-      start = here[h + RECORD_S]; len = here[h + RECORD_LEN]
     }
     t = s - start
     X[eid] = here[h + RECORD_X] + here[h + RECORD_TX] * t
