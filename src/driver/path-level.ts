@@ -12,9 +12,10 @@
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
-import { GEOMETRY_LINE, GEOMETRY_STRIDE, LEVEL_LINE, LEVEL_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
+import { GEOMETRY_LINE, GEOMETRY_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
+import { PATH_RECORD, RECORD_ACCEL, RECORD_BRAKE_DECEL, RECORD_CLOSED, RECORD_DRIVE_ACCEL, RECORD_HEADING, RECORD_KAPPA, RECORD_KAPPA_RATE, RECORD_LEN, RECORD_LENGTH, RECORD_S, RECORD_SEG, RECORD_TURN_RATE, RECORD_TX, RECORD_TY, RECORD_V2, RECORD_WRAP, RECORD_X, RECORD_Y, WRAP_CHECK } from './path-record'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
-import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
+import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
 
 /** Speed step of an acceleration table, m/s. */
@@ -82,18 +83,6 @@ export function accelerationTable(d: ResolvedCar, gravity: number, gear: number)
   return out
 }
 
-/**
- * Numbers per car in PathLevelState.here: its segment's DriverPath.level record (packed, then line
- * at HERE_LINE), the segment it holds (HERE_SEG; -1: none yet), the whole turns of heading (2π·k)
- * the last step added to the line's direction (HERE_WRAP), then its path's driveAccel, brakeDecel
- * and length (so a step reads its numbers from typed arrays only, and allocates nothing).
- */
-export const HERE_STRIDE = LEVEL_STRIDE + 5
-const HERE_LINE = LEVEL_LINE, HERE_SEG = LEVEL_STRIDE, HERE_WRAP = LEVEL_STRIDE + 1
-const HERE_DRIVE_ACCEL = LEVEL_STRIDE + 2, HERE_BRAKE_DECEL = LEVEL_STRIDE + 3, HERE_LENGTH = LEVEL_STRIDE + 4
-/** The heading's whole turns are worked out again only when the car's heading is this far (rad) from the line's plus the last turns (a new lap, or a heading written from outside). */
-const WRAP_CHECK = 1.5
-
 /** What the path level works on: the stores, each driven car's path, definition and acceleration table. */
 export interface PathLevelState {
   Car: CarStore
@@ -103,10 +92,9 @@ export interface PathLevelState {
   /** Each path car's acceleration table, by entity id (set when it enters the level). */
   tables: (Float64Array | undefined)[]
   /**
-   * Each path car's segment record, copied (HERE_STRIDE numbers by entity id): a step reads them
-   * in car order instead of one record far along a long path per car, and copies again (one run of
-   * DriverPath.level) only when the car reaches another segment. A new path (setAi) or entering the
-   * level clears it (assignTable).
+   * Each path car's record (path-record.ts, PATH_RECORD numbers by entity id): a step reads them
+   * in car order instead of one record far along a long path per car, and copies again only when
+   * the car reaches another segment. A new path (setAi) or entering the level clears it (assignTable).
    */
   here: Float64Array
   gravity: number
@@ -116,33 +104,40 @@ export interface PathLevelState {
 
 /** Creates the path level's state over the stores and tables it reads. */
 export function createPathLevel(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], gravity: number): PathLevelState {
-  return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * HERE_STRIDE), gravity, cache: new WeakMap() }
+  return { Car, Driver, paths, defs, tables: [], here: new Float64Array(64 * PATH_RECORD), gravity, cache: new WeakMap() }
 }
 
 /** Gives car `eid` (taking the path level, or a new driver there) the acceleration table of its definition and gear, and room for its segment copy. */
 export function assignTable(ps: PathLevelState, eid: number): void {
-  ps.tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
-  if ((eid + 1) * HERE_STRIDE > ps.here.length) {
-    let n = ps.here.length / HERE_STRIDE
+  const tables = ps.tables
+  while (tables.length < eid) tables.push(undefined) // (dense: a step's load from it stays a plain one)
+  tables[eid] = tableFor(ps, ps.defs[eid]!, ps.paths[eid]?.shift ? DRIVER_SHIFTS : ps.Car.gearActual[eid])
+  if ((eid + 1) * PATH_RECORD > ps.here.length) {
+    let n = ps.here.length / PATH_RECORD
     while (n <= eid) n *= 2
-    const here = new Float64Array(n * HERE_STRIDE)
+    const here = new Float64Array(n * PATH_RECORD)
     here.set(ps.here)
     ps.here = here
   }
-  ps.here[eid * HERE_STRIDE + HERE_SEG] = -1
+  ps.here[eid * PATH_RECORD + RECORD_SEG] = -1
 }
 
-// Copies segment `seg` of `path` into car `eid`'s record in ps.here (one run of DriverPath.level).
-function copyHere(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
-  const here = ps.here, h = eid * HERE_STRIDE, level = path.level, r = seg * GEOMETRY_STRIDE
-  for (let k = 0; k < GEOMETRY_LINE; k++) here[h + k] = level[r + k]
-  for (let k = 0; k < LINE_STRIDE; k++) here[h + HERE_LINE + k] = level[r + GEOMETRY_LINE + k]
-  here[h + SEG_V2] = path.speeds[seg * SPEEDS_STRIDE]
-  here[h + SEG_ACCEL] = path.speeds[seg * SPEEDS_STRIDE + 1]
-  here[h + HERE_SEG] = seg
-  here[h + HERE_DRIVE_ACCEL] = path.options.driveAccel
-  here[h + HERE_BRAKE_DECEL] = path.options.brakeDecel
-  here[h + HERE_LENGTH] = path.length
+// Copies segment `seg` of `path` and the path's own numbers into car `eid`'s record in ps.here.
+function copyRecord(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
+  const here = ps.here, h = eid * PATH_RECORD, level = path.level, r = seg * GEOMETRY_STRIDE, speeds = path.speeds, options = path.options
+  // (number by number: as loops, each number cost a loop's checks again)
+  here[h + RECORD_X] = level[r + SEG_X]; here[h + RECORD_Y] = level[r + SEG_Y]
+  here[h + RECORD_TX] = level[r + SEG_TX]; here[h + RECORD_TY] = level[r + SEG_TY]
+  here[h + RECORD_S] = level[r + SEG_S]; here[h + RECORD_LEN] = level[r + SEG_LEN]
+  here[h + RECORD_HEADING] = level[r + GEOMETRY_LINE + LINE_HEADING]; here[h + RECORD_TURN_RATE] = level[r + GEOMETRY_LINE + LINE_TURN_RATE]
+  here[h + RECORD_KAPPA] = level[r + GEOMETRY_LINE + LINE_KAPPA]; here[h + RECORD_KAPPA_RATE] = level[r + GEOMETRY_LINE + LINE_KAPPA_RATE]
+  here[h + RECORD_V2] = speeds[seg * SPEEDS_STRIDE]
+  here[h + RECORD_ACCEL] = speeds[seg * SPEEDS_STRIDE + 1]
+  here[h + RECORD_SEG] = seg
+  here[h + RECORD_DRIVE_ACCEL] = options.driveAccel
+  here[h + RECORD_BRAKE_DECEL] = options.brakeDecel
+  here[h + RECORD_LENGTH] = path.length
+  here[h + RECORD_CLOSED] = path.closed ? 1 : 0
 }
 
 function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
@@ -239,30 +234,27 @@ function curvatureAt(path: DriverPath, seg: number, t: number): number {
 export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: number): void {
   const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables, here = ps.here
   const X = C.x, Y = C.y, headingA = C.heading, speedA = C.speed, vxA = C.vx, yawA = C.yawRate, times = C.time, brakeA = C.brake, throttleA = C.throttle
+  const halfDt = 0.5 * dt
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
     const path = paths[eid]
     if (path === undefined) continue
-    const o = eid * DRIVER_STRIDE
+    const o = eid * DRIVER_STRIDE, h = eid * PATH_RECORD
     times[eid] += dt
     if (R[o + DRIVER_FINISHED] === 1) continue
-    const segments = path.segments, closed = path.closed
     let seg = R[o + DRIVER_SEG] | 0
-    const h = eid * HERE_STRIDE
-    if (here[h + HERE_SEG] !== seg) copyHere(ps, eid, path, seg)
-    const L = here[h + HERE_LENGTH]
-    let s = R[o + DRIVER_S]
+    if (here[h + RECORD_SEG] !== seg) copyRecord(ps, eid, path, seg)
+    let s = R[o + DRIVER_S], start = here[h + RECORD_S], len = here[h + RECORD_LEN]
     // the profile's speed here (v² linear along the segment)
-    let t = s - here[h + SEG_S]
-    const len0 = here[h + SEG_LEN]
-    t = t < 0 ? 0 : t > len0 ? len0 : t
-    const v2 = here[h + SEG_V2] + 2 * here[h + SEG_ACCEL] * t
+    let t = s - start
+    t = t < 0 ? 0 : t > len ? len : t
+    const v2 = here[h + RECORD_V2] + 2 * here[h + RECORD_ACCEL] * t
     const target = v2 > 0 ? Math.sqrt(v2) : 0
     const v0 = speedA[eid]
     let v: number
     if (v0 < target) {
       // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
-      let a = here[h + HERE_DRIVE_ACCEL]
+      let a = here[h + RECORD_DRIVE_ACCEL]
       const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
@@ -270,30 +262,36 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       v = v0 + (a > 0 ? a : 0) * dt
       if (v > target) v = target
     } else {
-      v = v0 - here[h + HERE_BRAKE_DECEL] * dt
+      v = v0 - here[h + RECORD_BRAKE_DECEL] * dt
       if (v < target) v = target
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
-    let ds = 0.5 * (v0 + v) * dt
+    const L = here[h + RECORD_LENGTH], closed = here[h + RECORD_CLOSED] === 1
+    let ds = (v0 + v) * halfDt
     if (!closed && s + ds >= L) { ds = L - s; v = 0; s = L } else s += ds
-    while (s > here[h + SEG_S] + here[h + SEG_LEN] && (closed || seg < segments - 1)) {
-      seg++
-      if (seg === segments) { seg = 0; s -= L }
-      copyHere(ps, eid, path, seg)
+    if (s > start + len && (closed || seg < path.segments - 1)) {
+      // onto the next segments (their bounds read from the path), then the record copied once
+      const geometry = path.level, segments = path.segments
+      do {
+        seg++
+        if (seg === segments) { seg = 0; s -= L }
+        start = geometry[seg * GEOMETRY_STRIDE + SEG_S]; len = geometry[seg * GEOMETRY_STRIDE + SEG_LEN]
+      } while (s > start + len && (closed || seg < segments - 1))
+      copyRecord(ps, eid, path, seg)
     }
-    t = s - here[h + SEG_S]
-    X[eid] = here[h + SEG_X] + here[h + SEG_TX] * t
-    Y[eid] = here[h + SEG_Y] + here[h + SEG_TY] * t
+    t = s - start
+    X[eid] = here[h + RECORD_X] + here[h + RECORD_TX] * t
+    Y[eid] = here[h + RECORD_Y] + here[h + RECORD_TY] * t
     // the line's direction with as many whole turns as the car's heading (the last step's turns
     // while they still fit: the same number the rounding would give)
-    const heading = here[h + HERE_LINE + LINE_HEADING] + here[h + HERE_LINE + LINE_TURN_RATE] * t, near = headingA[eid]
-    let wrap = here[h + HERE_WRAP]
+    const heading = here[h + RECORD_HEADING] + here[h + RECORD_TURN_RATE] * t, near = headingA[eid]
+    let wrap = here[h + RECORD_WRAP]
     const off = near - heading - wrap
-    if (!(off < WRAP_CHECK && off > -WRAP_CHECK)) { wrap = 2 * Math.PI * Math.round((near - heading) * (1 / (2 * Math.PI))); here[h + HERE_WRAP] = wrap }
+    if (!(off < WRAP_CHECK && off > -WRAP_CHECK)) { wrap = 2 * Math.PI * Math.round((near - heading) * (1 / (2 * Math.PI))); here[h + RECORD_WRAP] = wrap }
     headingA[eid] = heading + wrap
     speedA[eid] = v
     vxA[eid] = v
-    yawA[eid] = v * (here[h + HERE_LINE + LINE_KAPPA] + here[h + HERE_LINE + LINE_KAPPA_RATE] * t)
+    yawA[eid] = v * (here[h + RECORD_KAPPA] + here[h + RECORD_KAPPA_RATE] * t)
     R[o + DRIVER_SEG] = seg
     R[o + DRIVER_S] = s
     const distance = R[o + DRIVER_DISTANCE] + ds

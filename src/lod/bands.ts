@@ -51,3 +51,22 @@ export function nextLevel(b: Bands, current: number, d: number, external: boolea
   if (!external && !driven && next === 2) next = 1
   return LEVEL_OF_BAND[next]
 }
+
+/**
+ * The distances at which a car at level `current` keeps it under nextLevel (the same marks): it
+ * does for every d with `out[o] ≤ d ≤ out[o + 1]` and for no other d; a level nextLevel never
+ * keeps for these marks (an external car at singleTrack or path, a car without a driver at path)
+ * gets [Infinity, −Infinity]. Lets a caller settle most cars with two comparisons.
+ */
+export function keptBetween(b: Bands, current: number, external: boolean, driven: boolean, out: Float64Array, o: number): void {
+  const band = BAND_OF_LEVEL[current]
+  if ((external && (band === 1 || band === 2)) || (!external && !driven && band === 2)) { out[o] = Infinity; out[o + 1] = -Infinity; return }
+  const h = b.hysteresis, fr = b.frozenBeyond
+  const pa = external || !driven ? fr : b.pathBeyond
+  const st = external ? fr : b.singleTrackBeyond
+  // nextLevel keeps the band while no edge above it is passed by more than h (down ≤ band) and
+  // the edges below it are not come within by more than h (up ≥ band); the edges are in order
+  const below = band === 1 ? st : band === 2 ? pa : fr, above = band === 0 ? st : band === 1 ? pa : fr
+  out[o] = band > 0 ? below - h : -Infinity
+  out[o + 1] = band < 3 ? above + h : Infinity
+}

@@ -8,7 +8,7 @@ import type { Sim } from '../types'
 import type { InstalledLodController } from './install'
 import { assertEntity } from '../entity'
 import { describe, optionKeys, optionsObject, positionLike, positiveNumber } from '../validate'
-import { LEVEL_FULL, LEVEL_NAMES, LEVEL_PATH, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
+import { keptBetween, LEVEL_FULL, LEVEL_NAMES, LEVEL_PATH, LEVEL_SINGLE_TRACK, nextLevel, type Bands } from './bands'
 
 /** Options of LodController (distances in m along the ground). */
 export interface LodControllerOptions {
@@ -82,12 +82,13 @@ export class LodController implements InstalledLodController {
   // Per-controller tags: removing an entity drops them, so a recycled id starts unpinned.
   private readonly pinnedTag = {}
   private readonly externalTag = {}
-  private cars = new Int32Array(64)
-  private targets = new Uint8Array(64)
-  private currents = new Uint8Array(64)
-  /** Per entity id while an update runs: PINNED | EXTERNAL | DRIVEN (cleared after). */
+  /** An update's cars (the car query), their levels and the levels they are given. */
+  private work = carLevels(64)
+  /** Per entity id, set by each update: PINNED | EXTERNAL | DRIVEN (for ids below marksEnd). */
   private marks = new Uint8Array(64)
   private marksEnd = 0
+  /** The squared distances at which a car keeps its level, a little inside the band (see keptSquared), by level * 4 + (marks >> 1). */
+  private readonly keptSquared: Float64Array
   private focusX = 0
   private focusY = 0
   private focusEntity = -1
@@ -107,6 +108,7 @@ export class LodController implements InstalledLodController {
     this.frozenBeyond = r.frozenBeyond
     this.hysteresis = r.hysteresis
     this.singleTrackHz = r.singleTrackHz
+    this.keptSquared = keptSquared(r)
     const { Car, Driver } = sim.components
     // Registered once: query() would build its terms and hash on every update. The tag queries
     // give an update the few pinned and external cars without a component lookup per car.
@@ -124,58 +126,48 @@ export class LodController implements InstalledLodController {
   update(distanceOf: (car: number) => number): number {
     if (typeof distanceOf !== 'function') throw new TypeError(`distanceOf must be a function (car) => number, got ${describe(distanceOf)}`)
     const n = this.begin()
-    const cars = this.cars, targets = this.targets, currents = this.currents, marks = this.marks
-    try {
-      for (let i = 0; i < n; i++) {
-        const car = cars[i], m = marks[car]
-        if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
-        const d = distanceOf(car)
-        if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
-        if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
-        targets[i] = levelFor(this, currents[i], d, m)
-      }
-    } finally {
-      this.clearMarks()
+    const { cars, targets, currents } = this.work, marks = this.marks
+    for (let i = 0; i < n; i++) {
+      const car = cars[i], m = marks[car]
+      if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
+      const d = distanceOf(car)
+      if (typeof d !== 'number') throw new TypeError(`distanceOf(${car}) must return a number, got ${describe(d)}`)
+      if (Number.isNaN(d)) throw new RangeError(`distanceOf(${car}) returned NaN`)
+      targets[i] = levelFor(this, currents[i], d, m)
     }
     return this.applyTargets(n)
   }
   /** Keeps `car` at full whatever its distance (raises it now if it is lower). */
   pin(car: number): void {
-    this.assertCar(car)
-    addComponent(this.sim.world, car, this.pinnedTag)
+    this.tag(car, this.pinnedTag, true)
     if (this.levelOf(car) !== LEVEL_FULL) this.apply(car, LEVEL_FULL)
   }
 
   /** Lets `car` follow the bands again. */
   unpin(car: number): void {
-    this.assertCar(car)
-    removeComponent(this.sim.world, car, this.pinnedTag)
+    this.tag(car, this.pinnedTag, false)
   }
 
   /** True when `car` is pinned by this controller. */
   isPinned(car: number): boolean {
-    this.assertCar(car)
-    return hasComponent(this.sim.world, car, this.pinnedTag)
+    return this.tagged(car, this.pinnedTag)
   }
 
   /** Marks `car` as driven from outside (a player, the network): it may be frozen, never singleTrack or path. */
   markExternal(car: number): void {
-    this.assertCar(car)
-    addComponent(this.sim.world, car, this.externalTag)
+    this.tag(car, this.externalTag, true)
     const level = this.levelOf(car)
     if (level === LEVEL_SINGLE_TRACK || level === LEVEL_PATH) this.apply(car, LEVEL_FULL)
   }
 
   /** Removes the external mark of `car`. */
   unmarkExternal(car: number): void {
-    this.assertCar(car)
-    removeComponent(this.sim.world, car, this.externalTag)
+    this.tag(car, this.externalTag, false)
   }
 
   /** True when `car` is marked external by this controller. */
   isExternal(car: number): boolean {
-    this.assertCar(car)
-    return hasComponent(this.sim.world, car, this.externalTag)
+    return this.tagged(car, this.externalTag)
   }
 
   /** Makes this the sim's controller, run by the 'select-lod' system each step; replaces any other. */
@@ -223,36 +215,37 @@ export class LodController implements InstalledLodController {
   /**
    * Runs one update with the planar distance from each car to the focus (called by the 'select-lod'
    * system): update's loop with the distance worked out in place, so nothing is called or allocated per car (test/perf/perf.test.ts "race steady").
+   * A car well inside its level's band (most cars, most steps) is settled by its squared distance
+   * alone; the others take the band rule with the distance, as update does.
    */
   step(): number {
     if (this.focusEntity >= 0) this.readFocusEntity()
     const n = this.begin()
-    const cars = this.cars, targets = this.targets, currents = this.currents, marks = this.marks
+    const { cars, targets, currents } = this.work, marks = this.marks, kept = this.keptSquared
     const { x, y } = this.sim.components.Car
     const fx = this.focusX, fy = this.focusY
-    try {
-      for (let i = 0; i < n; i++) {
-        const car = cars[i], m = marks[car]
-        if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
-        const dx = x[car] - fx, dy = y[car] - fy
-        const d = Math.sqrt(dx * dx + dy * dy)
-        if (Number.isNaN(d)) throw new RangeError(`car ${car}'s distance to the focus is NaN (its position is not finite)`)
-        targets[i] = levelFor(this, currents[i], d, m)
-      }
-    } finally {
-      this.clearMarks()
+    for (let i = 0; i < n; i++) {
+      const car = cars[i], m = marks[car], current = currents[i]
+      if ((m & PINNED) !== 0) { targets[i] = LEVEL_FULL; continue }
+      const dx = x[car] - fx, dy = y[car] - fy, d2 = dx * dx + dy * dy
+      const k = 2 * (current * 4 + (m >> 1))
+      if (d2 >= kept[k] && d2 <= kept[k + 1]) { targets[i] = current; continue }
+      const d = Math.sqrt(d2)
+      if (Number.isNaN(d)) throw new RangeError(`car ${car}'s distance to the focus is NaN (its position is not finite)`)
+      targets[i] = levelFor(this, current, d, m)
     }
     return this.applyTargets(n)
   }
 
   // Copies the car query into `cars` and each car's level into `currents`, and marks the driven,
-  // pinned and external cars in `marks` (by entity id, up to the largest car id); returns the car count.
+  // pinned and external cars in `marks` (by entity id, up to the largest car id; the last update's
+  // marks cleared first); returns the car count.
   private begin(): number {
     commitRemovals(this.sim.world)
     const list = this.carQuery.dense
     const n = list.length
-    if (this.cars.length < n) this.grow(n)
-    const cars = this.cars, currents = this.currents, level = this.sim.components.Car.level
+    if (this.work.cars.length < n) this.grow(n)
+    const { cars, currents } = this.work, level = this.sim.components.Car.level
     let top = 0
     for (let i = 0; i < n; i++) {
       const car = list[i]
@@ -260,6 +253,7 @@ export class LodController implements InstalledLodController {
       currents[i] = level[car]
       if (car > top) top = car
     }
+    this.marks.fill(0, 0, this.marksEnd)
     if (this.marks.length <= top) this.marks = new Uint8Array(Math.max(2 * this.marks.length, top + 1))
     this.marksEnd = top + 1
     markAll(this.marks, this.marksEnd, this.drivenQuery.dense, DRIVEN)
@@ -268,13 +262,9 @@ export class LodController implements InstalledLodController {
     return n
   }
 
-  private clearMarks(): void {
-    this.marks.fill(0, 0, this.marksEnd)
-  }
-
   // Calls setLod for each of the first n cars whose target differs from its level; returns how many.
   private applyTargets(n: number): number {
-    const cars = this.cars, targets = this.targets, currents = this.currents
+    const { cars, targets, currents } = this.work
     let changed = 0
     for (let i = 0; i < n; i++) {
       if (targets[i] === currents[i]) continue
@@ -321,17 +311,27 @@ export class LodController implements InstalledLodController {
     else this.sim.setLod(car, LEVEL_NAMES[level])
   }
 
+  // Adds (on) or removes one of this controller's tags on `car`, a car of the sim (checked first).
+  private tag(car: number, tag: object, on: boolean): void {
+    this.assertCar(car)
+    if (on) addComponent(this.sim.world, car, tag)
+    else removeComponent(this.sim.world, car, tag)
+  }
+
+  private tagged(car: number, tag: object): boolean {
+    this.assertCar(car)
+    return hasComponent(this.sim.world, car, tag)
+  }
+
   private assertCar(car: unknown): void {
     assertEntity(this.sim, car, 'car')
     if (!hasComponent(this.sim.world, car as number, this.sim.components.Car)) throw new RangeError(`car ${car} is not a car of this sim`)
   }
 
   private grow(n: number): void {
-    let cap = this.cars.length
+    let cap = this.work.cars.length
     while (cap < n) cap *= 2
-    this.cars = new Int32Array(cap)
-    this.targets = new Uint8Array(cap)
-    this.currents = new Uint8Array(cap)
+    this.work = carLevels(cap)
   }
 }
 
@@ -341,6 +341,32 @@ const PINNED = 1, EXTERNAL = 2, DRIVEN = 4
 /** The level an unpinned car at level `current` and distance `d` takes under bands `b`, given its marks. */
 function levelFor(b: Bands, current: number, d: number, marks: number): number {
   return nextLevel(b, current, d, (marks & EXTERNAL) !== 0, (marks & DRIVEN) !== 0)
+}
+
+/** Room for an update of `n` cars: each car, its level, and the level it is given. */
+function carLevels(n: number): { cars: Int32Array; currents: Uint8Array; targets: Uint8Array } {
+  return { cars: new Int32Array(n), currents: new Uint8Array(n), targets: new Uint8Array(n) }
+}
+
+/**
+ * For each level code and marks (index 2 * (level * 4 + (marks >> 1)): EXTERNAL, DRIVEN), the
+ * squared distances [from, to] within which a car keeps its level for sure: keptBetween's band
+ * squared and narrowed by a part in 10⁹, so a squared distance inside it has a square root inside
+ * the band, whatever the roundings (a car nearer an edge than that takes the band rule itself).
+ * An edge too large or small to square safely leaves that side to the band rule.
+ */
+function keptSquared(b: Bands): Float64Array {
+  const out = new Float64Array(32), band = new Float64Array(2)
+  for (let level = 0; level < 4; level++) {
+    for (let m = 0; m < 4; m++) {
+      keptBetween(b, level, (m & (EXTERNAL >> 1)) !== 0, (m & (DRIVEN >> 1)) !== 0, band, 0)
+      const from = band[0], to = band[1], k = 2 * (level * 4 + m)
+      const never = !(from <= to)
+      out[k] = never ? Infinity : from <= 0 ? -Infinity : from === Infinity ? Infinity : from > 1e-100 && from < 1e100 ? from * from * (1 + 1e-9) : Infinity
+      out[k + 1] = never ? -Infinity : to === Infinity ? Infinity : to < 1e100 ? to * to * (1 - 1e-9) : -Infinity
+    }
+  }
+  return out
 }
 
 /** Sets `bit` in marks[id] for each id of `ids` below `end`. */

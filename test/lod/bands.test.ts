@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { nextLevel, LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN, LEVEL_PATH } from '../../src/lod/bands'
+import { keptBetween, nextLevel, LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN, LEVEL_PATH } from '../../src/lod/bands'
 
 const b = { singleTrackBeyond: 60, pathBeyond: 300, frozenBeyond: 300, hysteresis: 10 }
 
@@ -74,5 +74,23 @@ describe('the path band', () => {
         return true
       },
     ))
+  })
+})
+
+describe('keptBetween', () => {
+  it('gives exactly the distances at which nextLevel keeps a level, for every level and mark', () => {
+    const out = new Float64Array(2)
+    const bands = [b, { singleTrackBeyond: 60, pathBeyond: 150, frozenBeyond: Infinity, hysteresis: 10 }, { singleTrackBeyond: 5, pathBeyond: 5, frozenBeyond: 40, hysteresis: 0 }]
+    fc.assert(fc.property(
+      fc.constantFrom(...bands), fc.constantFrom(LEVEL_FULL, LEVEL_SINGLE_TRACK, LEVEL_FROZEN, LEVEL_PATH), fc.boolean(), fc.boolean(),
+      fc.oneof(fc.double({ min: 0, max: 400, noNaN: true }), fc.constantFrom(0, Infinity)), fc.constantFrom(0, -10, 10), fc.double({ min: -1, max: 1, noNaN: true }),
+      (bb, current, external, driven, far, h, near) => {
+        // anywhere, or near an edge ± the hysteresis (where the levels change)
+        const edges = [bb.singleTrackBeyond, bb.pathBeyond, bb.frozenBeyond].filter(Number.isFinite)
+        const d = near > 0.5 ? far : edges[Math.floor(Math.abs(near) * 1e6) % edges.length] + h * (bb.hysteresis / 10) + near
+        keptBetween(bb, current, external, driven, out, 0)
+        const kept = d >= out[0] && d <= out[1]
+        return kept === (nextLevel(bb, current, d, external, driven) === current)
+      }), { numRuns: 4000 })
   })
 })
