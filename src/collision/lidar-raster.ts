@@ -264,7 +264,9 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
         for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
           const o = 3 * q
           const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          // the plane normal's component along the ray (a level plane's: dz itself, bit for bit)
+          const dn = level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2]
+          const t = planeHitT(oz, dn, length)
           if (!(t >= 0)) continue
           const cpp = cp[p], range = rangeMin + t
           pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
@@ -275,16 +277,18 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
             if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
           }
           if (shading) {
-            const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
-            // from above, the plane's own normal; from a start on or below it, −direction
-            const above = oz > 0, nx = above ? n2 : -dx, ny = above ? n5 : -dy, nz = above ? n8 : -dz
-            const c = -(nx * dx + ny * dy + nz * dz)
-            const cosine = c > 1 ? 1 : c > 0 ? c : 0
-            if (normals !== null) {
-              if (above) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
+            // from above, the plane's own normal (the cosine is −dn: the same sum); from a start on or below it, −direction
+            let cosine: number
+            if (oz > 0) {
+              cosine = dn < -1 ? 1 : dn < 0 ? -dn : 0
+              if (normals !== null) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2; cosines![i] = cosine }
+            } else {
+              const nx = -dir[o], ny = -dir[o + 1], nz = -dir[o + 2], c = -(nx * -nx + ny * -ny + nz * -nz)
+              cosine = c > 1 ? 1 : c > 0 ? c : 0
+              if (normals !== null) {
                 normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
+                cosines![i] = cosine
               }
-              cosines![i] = cosine
             }
             if (intensities !== null) {
               const v = pRefl * cosine * lidarAttenuation(range)
