@@ -54,6 +54,12 @@ export interface LidarBuckets {
   colActive: Uint8Array
   /** cellStart holds the current spans' counts (countLidarBucketCells). */
   cellsCounted: boolean
+  /**
+   * Per yaw sample y of the last lidarBucketRayRanges: the pitch samples rayLo[y] ..= rayHi[y]
+   * (empty when lo > hi) beyond which no ray's lists hold anything.
+   */
+  rayLo: Int32Array
+  rayHi: Int32Array
   /** Scratch prefix sums: active columns, pitch samples per row, sampled yaw samples per column. */
   activeBefore: Int32Array
   rowsBefore: Int32Array
@@ -67,7 +73,7 @@ export function createLidarBuckets(): LidarBuckets {
     rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), anyFlip: false, layoutRevision: -1, layoutYaw: 0, layoutRows: 0, colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
     inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0),
-    cellsCounted: false, activeBefore: new Int32Array(1), rowsBefore: new Int32Array(1), sampledBefore: new Int32Array(1),
+    cellsCounted: false, rayLo: new Int32Array(0), rayHi: new Int32Array(0), activeBefore: new Int32Array(1), rowsBefore: new Int32Array(1), sampledBefore: new Int32Array(1),
   }
 }
 
@@ -302,4 +308,26 @@ export function writeLidarBucketItems(b: LidarBuckets, n: number): void {
   }
   for (let c = nCells; c > 0; c--) start[c] = start[c - 1]
   start[0] = 0
+}
+
+/**
+ * After writeLidarBucketItems: for each yaw sample y in [y0, y1), the first and last pitch sample
+ * whose ray has something in its lists (its cell or `everywhere`) into b.rayLo[y] / b.rayHi[y]
+ * (lo > hi: none), so only those rays need their world ray (fillLidarRays' rowLo / rowHi).
+ */
+export function lidarBucketRayRanges(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): void {
+  const Y = d.yawCount, P = d.pitchCount
+  if (b.rayLo.length < Y) { b.rayLo = new Int32Array(Y); b.rayHi = new Int32Array(Y) }
+  const lo = b.rayLo, hi = b.rayHi, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, nYaw = b.nYaw
+  const all = b.everywhereCount > 0
+  for (let y = y0; y < y1; y++) {
+    if (all) { lo[y] = 0; hi[y] = P - 1; continue }
+    const cn = b.colOfYaw[y], cf = b.colOfYawFlipped[y]
+    let first = P, last = -1
+    for (let p = 0; p < P; p++) {
+      const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn)
+      if (start[cell + 1] > start[cell]) { if (first === P) first = p; last = p }
+    }
+    lo[y] = first; hi[y] = last
+  }
 }
