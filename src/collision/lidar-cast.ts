@@ -340,6 +340,7 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rang
   const E = cells ? b.everywhere : b.inBand, nE = cells ? b.everywhereCount : b.inBandCount
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
+  const u1x = k.u1x, u1y = k.u1y, u2x = k.u2x, u2y = k.u2y, wedgeSin = k.wedgeSin
   const O = c.rays.org, D = c.rays.dir
   const hit = c.hit, ray = c.ray
   let tests = 0, q = 0
@@ -349,13 +350,20 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rang
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
       if (j === jEnd && nE === 0) continue // nothing to test (a rotating sweep fills no world ray for it)
-      const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
+      const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2], cpp = cp[p]
       let best = length, bestEid = -1, bnx = 0, bny = 0, bnz = 0
       for (;;) {
         const a = i < nE ? E[i] : NONE, bb = j < jEnd ? items[j] : NONE
         let ci: number
         if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
         if (clow[ci] > best) break
+        // the candidate's yaw wedge (the raster's test, on the sample's yaw in the sensor frame;
+        // for a pitch beyond ±90° the yaw turns by π, so no test): outside it, no ray can hit
+        const w1x = u1x[ci], w1y = u1y[ci]
+        if ((w1x !== 0 || w1y !== 0) && cpp > 0) {
+          const ws = -wedgeSin[ci]
+          if (w1x * syy - w1y * cyy < ws || cyy * u2y[ci] - syy * u2x[ci] < ws) continue
+        }
         const e = ceid[ci]
         // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
         const r2 = csr2[ci]
@@ -374,7 +382,6 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rang
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
       if (bestEid >= 0) {
-        const cpp = cp[p]
         pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid)
         if (N !== null) { N[q] = bnx; N[q + 1] = bny; N[q + 2] = bnz }
       }
