@@ -15,7 +15,7 @@ import type { CollisionState } from './state'
 
 /** Atmospheric attenuation of the intensity model, 1/m (CARLA's default). */
 const ATTENUATION = 0.004
-/** The same, exported (the hot code reads the module's own constant: an export is read through a cell). */
+/** The same, for the package's users. */
 export const LIDAR_ATTENUATION = ATTENUATION
 
 /** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
