@@ -268,11 +268,25 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
         for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
           const dz = dir[3 * q + 2], t = planeHitT(ozCommon, dz, length)
           if (!(t >= 0)) continue
-          const range = rangeMin + t, cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0, v = pRefl * cosine * lidarAttenuation(range)
-          pts[3 * i] = range * (cp[p] * cyy); pts[3 * i + 1] = range * (cp[p] * syy); pts[3 * i + 2] = range * sp[p]
+          const range = rangeMin + t, cpp = cp[p], cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0, v = pRefl * cosine * lidarAttenuation(range)
+          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
           rs[i] = q; dist[i] = range; cols![i] = pe; objects![i] = pObject; localIds![i] = pLocalId
           normals![3 * i] = sn0; normals![3 * i + 1] = sn1; normals![3 * i + 2] = sn2; cosines![i] = cosine
           intensities![i] = v > 1 ? 1 : v > 0 ? v : 0
+          i++
+        }
+        continue
+      }
+      if (run && !shading) {
+        // the ground's points without normals or intensities: its test and the point
+        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
+          const o = 3 * q, oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          if (!(t >= 0)) continue
+          const range = rangeMin + t, cpp = cp[p]
+          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+          rs[i] = q; dist[i] = range
+          if (cols !== null) { cols[i] = pe; if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId } }
           i++
         }
         continue
