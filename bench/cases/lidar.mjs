@@ -81,16 +81,13 @@ function rayTestRun(ctx) {
   return ctx.rays
 }
 
+/** A case timing rayTestLidar on `scene()`, verified against rayTest, with its CPU time over rayTest's after timing. */
+function scanCase(id, what, scene) {
+  return { id, unit: 'ns/ray', what, setup: () => setup(scene()), verify: verifyAgainstRayTest, run(ctx) { scanOnce(ctx); return ctx.rays }, teardown: pairedRatio }
+}
+
 export const cases = [
-  {
-    id: 'lidar',
-    unit: 'ns/ray',
-    what: 'rayTestLidar, 1024×16 pattern, sparse scene of 1000 shapes (as rayTest)',
-    setup: () => setup(sparseScene()),
-    verify: verifyAgainstRayTest,
-    run(ctx) { scanOnce(ctx); return ctx.rays },
-    teardown: pairedRatio,
-  },
+  scanCase('lidar', 'rayTestLidar, 1024×16 pattern, sparse scene of 1000 shapes (as rayTest)', sparseScene),
   {
     id: 'lidarAttributes',
     unit: 'ns/ray',
@@ -147,13 +144,5 @@ export const cases = [
     verify: (ctx) => { verifyAgainstRayTest(ctx); ctx.extra = ctx.extra.replace(/, strategy .*/, '') },
     run: rayTestRun,
   },
-  {
-    id: 'lidarDense',
-    unit: 'ns/ray',
-    what: 'rayTestLidar, 1024×16 pattern, dense scene (as rayTestDense)',
-    setup: () => setup(denseScene()),
-    verify: verifyAgainstRayTest,
-    run(ctx) { scanOnce(ctx); return ctx.rays },
-    teardown: pairedRatio,
-  },
+  scanCase('lidarDense', 'rayTestLidar, 1024×16 pattern, dense scene (as rayTestDense)', denseScene),
 ]

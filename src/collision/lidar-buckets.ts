@@ -49,13 +49,25 @@ export interface LidarBuckets {
   itemCount: number
   /** Per candidate: covered rows r0..r1 and yaw columns c0..c1 (c1 < c0: wrapped); r1 < r0 when none (or alpha ≥ π). */
   span: Int32Array
-  /** With `windowed`, only columns c with colActive[c] = 1 get cell lists (the rest are never looked up). */
+  /**
+   * With `windowed`, only columns c with colActive[c] = 1 get cell lists (the rest are never looked
+   * up): activeCols[0 .. activeBefore[nYaw]) lists them ascending, activeBefore[c] counting those before c.
+   */
   windowed: boolean
   colActive: Uint8Array
+  activeCols: Int32Array
   /** cellStart holds the current spans' counts (countLidarBucketCells). */
   cellsCounted: boolean
-  /** Scratch prefix sums: active columns, pitch samples per row, sampled yaw samples per column. */
+  /**
+   * Per yaw sample y of the last lidarBucketRayRanges: the pitch samples rayLo[y] ..= rayHi[y]
+   * (empty when lo > hi) beyond which no ray's lists hold anything.
+   */
+  rayLo: Int32Array
+  rayHi: Int32Array
   activeBefore: Int32Array
+  /** Scratch: one span's columns (spanColumns). */
+  spanCols: Int32Array
+  /** Scratch prefix sums: pitch samples per row, sampled yaw samples per column. */
   rowsBefore: Int32Array
   sampledBefore: Int32Array
 }
@@ -66,8 +78,8 @@ export function createLidarBuckets(): LidarBuckets {
     nYaw: 1, nRows: 1, pitchLo: 0, pitchHi: 0, rowScale: 0, yawScale: 0, channelRows: false, rowPitch: new Float64Array(64),
     rowOfPitch: new Int32Array(0), flipOfPitch: new Uint8Array(0), anyFlip: false, layoutRevision: -1, layoutYaw: 0, layoutRows: 0, colOfYaw: new Int32Array(0), colOfYawFlipped: new Int32Array(0),
     cellStart: new Int32Array(2), items: new Int32Array(0), everywhere: new Int32Array(0), everywhereCount: 0,
-    inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0),
-    cellsCounted: false, activeBefore: new Int32Array(1), rowsBefore: new Int32Array(1), sampledBefore: new Int32Array(1),
+    inBand: new Int32Array(0), inBandCount: 0, itemCount: 0, span: new Int32Array(0), windowed: false, colActive: new Uint8Array(0), activeCols: new Int32Array(0), spanCols: new Int32Array(0),
+    cellsCounted: false, rayLo: new Int32Array(0), rayHi: new Int32Array(0), activeBefore: new Int32Array(1), rowsBefore: new Int32Array(1), sampledBefore: new Int32Array(1),
   }
 }
 
@@ -136,6 +148,10 @@ export function windowLidarBuckets(b: LidarBuckets, y0: number, y1: number, z0 =
   const flips = b.anyFlip, col = b.colOfYaw, flipped = b.colOfYawFlipped, active = b.colActive
   for (let y = y0; y < y1; y++) { active[col[y]] = 1; if (flips) active[flipped[y]] = 1 }
   for (let y = z0; y < z1; y++) { active[col[y]] = 1; if (flips) active[flipped[y]] = 1 }
+  if (b.activeBefore.length < b.nYaw + 1) { b.activeBefore = new Int32Array(b.nYaw + 1); b.activeCols = new Int32Array(b.nYaw) }
+  const before = b.activeBefore, list = b.activeCols
+  before[0] = 0
+  for (let c = 0; c < b.nYaw; c++) { before[c + 1] = before[c] + active[c]; if (active[c] === 1) list[before[c]] = c }
   b.windowed = true
 }
 
@@ -152,10 +168,7 @@ export function fillLidarBuckets(b: LidarBuckets, k: LidarCandidates, cells: boo
   const span = b.span, nYaw = b.nYaw
   let ne = 0, nb = 0, items = 0
   const M = LIDAR_ANGLE_MARGIN, windowed = b.windowed
-  // active columns before column c: activeBefore[c] (a windowed step's), for the item count
-  if (b.activeBefore.length < nYaw + 1) b.activeBefore = new Int32Array(nYaw + 1)
-  const before = b.activeBefore
-  if (windowed) for (let c = 0; c < nYaw; c++) before[c + 1] = before[c] + b.colActive[c]
+  const before = b.activeBefore // a windowed step's active columns before each column, for the item count
   for (let i = 0; i < n; i++) {
     span[4 * i] = 1; span[4 * i + 1] = 0 // empty by default
     const a = alpha[i]
@@ -211,24 +224,39 @@ export function fillLidarBuckets(b: LidarBuckets, k: LidarCandidates, cells: boo
 }
 
 /**
+ * The columns of span [c0, c1] (wrapped when c1 < c0) that get cell lists, into out[0 .. return):
+ * all of them, or a windowed step's active ones only.
+ */
+function spanColumns(b: LidarBuckets, c0: number, c1: number, out: Int32Array): number {
+  const nYaw = b.nYaw
+  let m = 0
+  if (!b.windowed) {
+    if (c0 <= c1) for (let c = c0; c <= c1; c++) out[m++] = c
+    else { for (let c = c0; c < nYaw; c++) out[m++] = c; for (let c = 0; c <= c1; c++) out[m++] = c }
+    return m
+  }
+  const before = b.activeBefore, list = b.activeCols
+  if (c0 <= c1) for (let k = before[c0]; k < before[c1 + 1]; k++) out[m++] = list[k]
+  else { for (let k = before[c0]; k < before[nYaw]; k++) out[m++] = list[k]; for (let k = 0; k < before[c1 + 1]; k++) out[m++] = list[k] }
+  return m
+}
+
+/**
  * Counts each cell's list length into cellStart (as prefix sums) from the spans fillLidarBuckets
  * found for its `n` candidates: what writeLidarBucketItems and a ray's list lookup read (the
  * raster and the cost model need only the spans).
  */
 export function countLidarBucketCells(b: LidarBuckets, n: number): void {
   const span = b.span, nYaw = b.nYaw, nCells = nYaw * b.nRows, start = b.cellStart, ne = b.everywhereCount
-  const windowed = b.windowed, active = b.colActive
   start.fill(0, 0, nCells + 1)
+  if (b.spanCols.length < nYaw) b.spanCols = new Int32Array(nYaw)
+  const cols = b.spanCols
   for (let i = 0, e = 0; i < n; i++) {
     if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells
-    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    const r0 = span[4 * i], r1 = span[4 * i + 1], m = spanColumns(b, span[4 * i + 2], span[4 * i + 3], cols)
     for (let r = r0; r <= r1; r++) {
-      const row = r * nYaw
-      if (c0 <= c1) for (let c = c0; c <= c1; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
-      else {
-        for (let c = c0; c < nYaw; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
-        for (let c = 0; c <= c1; c++) { if (!windowed || active[c] === 1) start[row + c + 1]++ }
-      }
+      const row = r * nYaw + 1
+      for (let k = 0; k < m; k++) start[row + cols[k]]++
     }
   }
   for (let c = 0; c < nCells; c++) start[c + 1] += start[c]
@@ -287,19 +315,37 @@ export function writeLidarBucketItems(b: LidarBuckets, n: number): void {
   const total = b.itemCount
   if (b.items.length < total) b.items = new Int32Array(Math.max(total, 2 * b.items.length))
   // start[c] is used as the cursor and restored afterwards by shifting
-  const items = b.items, windowed = b.windowed, active = b.colActive
+  const items = b.items, cols = b.spanCols
   for (let i = 0, e = 0; i < n; i++) {
     if (e < ne && b.everywhere[e] === i) { e++; continue } // listed in `everywhere`, not in cells
-    const r0 = span[4 * i], r1 = span[4 * i + 1], c0 = span[4 * i + 2], c1 = span[4 * i + 3]
+    const r0 = span[4 * i], r1 = span[4 * i + 1], m = spanColumns(b, span[4 * i + 2], span[4 * i + 3], cols)
     for (let r = r0; r <= r1; r++) {
       const row = r * nYaw
-      if (c0 <= c1) for (let c = c0; c <= c1; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
-      else {
-        for (let c = c0; c < nYaw; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
-        for (let c = 0; c <= c1; c++) { if (!windowed || active[c] === 1) items[start[row + c]++] = i }
-      }
+      for (let k = 0; k < m; k++) items[start[row + cols[k]]++] = i
     }
   }
   for (let c = nCells; c > 0; c--) start[c] = start[c - 1]
   start[0] = 0
+}
+
+/**
+ * After writeLidarBucketItems: for each yaw sample y in [y0, y1), the first and last pitch sample
+ * whose ray has something in its lists (its cell or `everywhere`) into b.rayLo[y] / b.rayHi[y]
+ * (lo > hi: none), so only those rays need their world ray (fillLidarRays' rowLo / rowHi).
+ */
+export function lidarBucketRayRanges(b: LidarBuckets, d: LidarDirections, y0: number, y1: number): void {
+  const Y = d.yawCount, P = d.pitchCount
+  if (b.rayLo.length < Y) { b.rayLo = new Int32Array(Y); b.rayHi = new Int32Array(Y) }
+  const lo = b.rayLo, hi = b.rayHi, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, nYaw = b.nYaw
+  const all = b.everywhereCount > 0
+  for (let y = y0; y < y1; y++) {
+    if (all) { lo[y] = 0; hi[y] = P - 1; continue }
+    const cn = b.colOfYaw[y], cf = b.colOfYawFlipped[y]
+    let first = P, last = -1
+    for (let p = 0; p < P; p++) {
+      const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn)
+      if (start[cell + 1] > start[cell]) { if (first === P) first = p; last = p }
+    }
+    lo[y] = first; hi[y] = last
+  }
 }

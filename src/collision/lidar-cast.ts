@@ -11,7 +11,7 @@
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
 import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, lidarBucketRayRanges, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
 import { lidarTestCandidate } from './lidar-test'
 import { fillLidarAttributes } from './lidar-attributes'
@@ -287,9 +287,24 @@ export function buildSweepRows(state: CollisionState, c: LidarCaster, rot: Float
 }
 
 /**
+ * Fills c.rays with the world rays of rows [y0, y1) (within the last buildSweepRows' rows), each
+ * row from its pose in `rowPoses` (fillLidarRays); with the buckets, only the rays whose lists
+ * hold something (castLists reads no other).
+ */
+export function fillSweepRays(c: LidarCaster, rot: Float64Array, pos: Float64Array, rangeMin: number, y0: number, y1: number, rowPoses: Float64Array): void {
+  if (c.strategy !== LidarStrategy.buckets) { fillLidarRays(c.rays, c.dirs, rot, pos, rangeMin, y0, y1, rowPoses); return }
+  const b = c.buckets
+  lidarBucketRayRanges(b, c.dirs, y0, y1)
+  fillLidarRays(c.rays, c.dirs, rot, pos, rangeMin, y0, y1, rowPoses, b.rayLo, b.rayHi, SWEEP_RAYS)
+}
+
+/** fillLidarRays' layout number for a sweep's partial fill (never a raster layout's). */
+const SWEEP_RAYS = -2
+
+/**
  * Casts rows [y0, y1) (within the last buildSweepRows' rows) whose world rays are already in
- * c.rays: the same hits as rayTest along each ray; with `hitNormals` (lidarHitNormals), each
- * hit's world normal goes there as for castLists.
+ * c.rays (fillSweepRays): the same hits as rayTest along each ray; with `hitNormals`
+ * (lidarHitNormals), each hit's world normal goes there as for castLists.
  */
 export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
   scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
@@ -325,21 +340,30 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rang
   const E = cells ? b.everywhere : b.inBand, nE = cells ? b.everywhereCount : b.inBandCount
   const items = b.items, start = b.cellStart, rowOf = b.rowOfPitch, flipOf = b.flipOfPitch, colN = b.colOfYaw, colF = b.colOfYawFlipped, nYaw = b.nYaw
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
+  const u1x = k.u1x, u1y = k.u1y, u2x = k.u2x, u2y = k.u2y, wedgeSin = k.wedgeSin
   const O = c.rays.org, D = c.rays.dir
   const hit = c.hit, ray = c.ray
   let tests = 0, q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
     for (let p = 0; p < P; p++, q += 3) {
-      const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2]
       let i = 0, j = 0, jEnd = 0
       if (cells) { const cell = rowOf[p] * nYaw + (flipOf[p] ? cf : cn); j = start[cell]; jEnd = start[cell + 1] }
+      if (j === jEnd && nE === 0) continue // nothing to test (a rotating sweep fills no world ray for it)
+      const ox = O[q], oy = O[q + 1], oz = O[q + 2], nx = D[q], ny = D[q + 1], nz = D[q + 2], cpp = cp[p]
       let best = length, bestEid = -1, bnx = 0, bny = 0, bnz = 0
       for (;;) {
         const a = i < nE ? E[i] : NONE, bb = j < jEnd ? items[j] : NONE
         let ci: number
         if (a < bb) { ci = a; i++ } else if (bb !== NONE) { ci = bb; j++ } else break
         if (clow[ci] > best) break
+        // the candidate's yaw wedge (the raster's test, on the sample's yaw in the sensor frame;
+        // for a pitch beyond ±90° the yaw turns by π, so no test): outside it, no ray can hit
+        const w1x = u1x[ci], w1y = u1y[ci]
+        if ((w1x !== 0 || w1y !== 0) && cpp > 0) {
+          const ws = -wedgeSin[ci]
+          if (w1x * syy - w1y * cyy < ws || cyy * u2y[ci] - syy * u2x[ci] < ws) continue
+        }
         const e = ceid[ci]
         // conservative bounding-sphere pre-test (padded radius; |v × n|² has no cancellation)
         const r2 = csr2[ci]
@@ -358,7 +382,6 @@ function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rang
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
       if (bestEid >= 0) {
-        const cpp = cp[p]
         pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid)
         if (N !== null) { N[q] = bnx; N[q + 1] = bny; N[q + 2] = bnz }
       }

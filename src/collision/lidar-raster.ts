@@ -238,6 +238,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const pts = scan.points, rs = scan.rays, dist = scan.distances, cols = scan.colliders
   const objects = scan.objects, localIds = scan.localIds, normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
   const shading = bestN !== null && (normals !== null || intensities !== null)
+  const everything = shading && objects !== null && normals !== null && intensities !== null
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   let i = scan.count
   // the current sole plane (rows nearly always share one: the ground): its pose, what its points
@@ -259,46 +260,51 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
     // the row in three parts: the rays before its sole-plane run, the run (tested here), the rays after it
     const runLo = sc < 0 ? hi + 1 : soleLo[y] > lo ? soleLo[y] : lo, runHi = sc < 0 ? hi : soleHi[y] < hi ? soleHi[y] : hi
     for (let part = 0; part < 3; part++) {
-      if (part === 1) {
-        if (skip || sc < 0) continue
+      const run = part === 1
+      if (run && (skip || sc < 0)) continue
+      if (run && everything && commonOrigin && level && ozCommon > 0) {
+        // the ground seen from above with every attribute (most points of such a scan): the
+        // loop below with its branches settled (the normal is the plane's, the cosine −dz)
         for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
-          const o = 3 * q
-          const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          const dz = dir[3 * q + 2], t = planeHitT(ozCommon, dz, length)
           if (!(t >= 0)) continue
-          const cpp = cp[p], range = rangeMin + t
+          const range = rangeMin + t, cpp = cp[p], cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0, v = pRefl * cosine * lidarAttenuation(range)
           pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-          rs[i] = q
-          dist[i] = range
-          if (cols !== null) {
-            cols[i] = pe
-            if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
-          }
-          if (shading) {
-            const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
-            // from above, the plane's own normal; from a start on or below it, −direction
-            const above = oz > 0, nx = above ? n2 : -dx, ny = above ? n5 : -dy, nz = above ? n8 : -dz
-            const c = -(nx * dx + ny * dy + nz * dz)
-            const cosine = c > 1 ? 1 : c > 0 ? c : 0
-            if (normals !== null) {
-              if (above) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2 } else {
-                normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
-              }
-              cosines![i] = cosine
-            }
-            if (intensities !== null) {
-              const v = pRefl * cosine * lidarAttenuation(range)
-              intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
-            }
-          }
+          rs[i] = q; dist[i] = range; cols![i] = pe; objects![i] = pObject; localIds![i] = pLocalId
+          normals![3 * i] = sn0; normals![3 * i + 1] = sn1; normals![3 * i + 2] = sn2; cosines![i] = cosine
+          intensities![i] = v > 1 ? 1 : v > 0 ? v : 0
           i++
         }
         continue
       }
-      for (let p = part === 0 ? lo : runHi + 1, pEnd = part === 0 ? runLo - 1 : hi, q = base + p; p <= pEnd; p++, q++) {
-        const e = bestE[q]
-        if (e < 0) continue
-        const t = bestT[q], o = 3 * q
+      if (run && !shading) {
+        // the ground's points without normals or intensities: its test and the point
+        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
+          const o = 3 * q, oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          if (!(t >= 0)) continue
+          const range = rangeMin + t, cpp = cp[p]
+          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
+          rs[i] = q; dist[i] = range
+          if (cols !== null) { cols[i] = pe; if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId } }
+          i++
+        }
+        continue
+      }
+      for (let p = part === 0 ? lo : run ? runLo : runHi + 1, pEnd = part === 0 ? runLo - 1 : run ? runHi : hi, q = base + p; p <= pEnd; p++, q++) {
+        const o = 3 * q
+        let e: number, t: number
+        if (run) {
+          // the sole plane's test, with the raster's initial tMax = length (so the same bits)
+          const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
+          t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
+          if (!(t >= 0)) continue
+          e = pe
+        } else {
+          e = bestE[q]
+          if (e < 0) continue
+          t = bestT[q]
+        }
         const cpp = cp[p], range = rangeMin + t
         pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
         rs[i] = q
@@ -311,7 +317,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
           const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
           let nx: number, ny: number, nz: number
           if (e === pe) {
-            // the row's sole plane (the ground), read once above: the same numbers as below
+            // the row's sole plane (the ground), read once above: from above its own normal, from a start on or below it −direction
             const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
             if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = n2; ny = n5; nz = n8 }
           } else if (kind[e] === ColliderKind.plane) {

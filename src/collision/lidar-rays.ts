@@ -93,8 +93,11 @@ export function fillLidarRays(r: LidarRays, d: LidarDirections, rot: Float64Arra
         if (wx === 0 && wy === 0 && wz === 0) { D[k] = 0; D[k + 1] = 0; D[k + 2] = 1; continue }
       }
       const ax = wx < 0 ? -wx : wx, ay = wy < 0 ? -wy : wy, az = wz < 0 ? -wz : wz
-      const m = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az)
-      const a = wx / m, b = wy / m, c = wz / m
+      // the largest component over itself is ±1 exactly: no division for it
+      let a: number, b: number, c: number
+      if (ax > ay) {
+        if (ax > az) { a = wx < 0 ? -1 : 1; b = wy / ax; c = wz / ax } else { a = wx / az; b = wy / az; c = wz < 0 ? -1 : 1 }
+      } else if (ay > az) { a = wx / ay; b = wy < 0 ? -1 : 1; c = wz / ay } else { a = wx / az; b = wy / az; c = wz < 0 ? -1 : 1 }
       const len = Math.sqrt(a * a + b * b + c * c)
       D[k] = a / len; D[k + 1] = b / len; D[k + 2] = c / len
     }

@@ -7,8 +7,7 @@
  * when the sweep completes.
  */
 import type { LidarState, LidarSensor } from './lidar-install'
-import { buildSweepRows, castSweepRows, lidarHitNormals } from './lidar-cast'
-import { fillLidarRays } from './lidar-rays'
+import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from './lidar-cast'
 import { updateLidarDirections } from './lidar-directions'
 import { fillLidarAttributes } from './lidar-attributes'
 import { applyLidarNoise } from './lidar-noise'
@@ -135,7 +134,6 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
     if (y1 > y0) {
       // column y is cast at step time offset + y·colTime, from the pose interpolated to it
       const turn = interpolateLidarRows(r0, p0, r1, p1, dt > 0 ? offset / dt : 1, dt > 0 ? colTime / dt : 0, y0, y1, rows, caster.quat)
-      fillLidarRays(rays, d, r1, p1, rangeMin, y0, y1, rows)
       if (!built) {
         // every column's pose is within the step's motion of the end pose: candidates padded by it serve the whole step
         const slack = Math.sqrt((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p1[2] - p0[2]) ** 2)
@@ -145,11 +143,17 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
           rangeMin, rangeMax, objectId, localId, mask, whole ? 0 : runs[2], whole ? Y : runs[3], two ? runs[6] : 0, two ? runs[7] : 0)
         built = true
       }
+      fillSweepRays(caster, r1, p1, rangeMin, y0, y1, rows)
       const N = slice.colliders === null ? null : lidarHitNormals(caster, (y1 - y0) * P)
       castSweepRows(state.collision, caster, rangeMin, rangeMax, objectId, localId, mask, slice, y0, y1, N)
       if (N !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, N, y0 * P, r1, rows, P)
       const times = slice.times!, start = time + offset
-      for (let i = sliceFrom; i < slice.count; i++) times[i] = start + ((slice.rays[i] / P) | 0) * colTime
+      // points come in ray order: each column's time is worked out once, at its first point
+      for (let i = sliceFrom, colEnd = 0, t = 0; i < slice.count; i++) {
+        const ray = slice.rays[i]
+        if (ray >= colEnd) { const y = (ray / P) | 0; colEnd = (y + 1) * P; t = start + y * colTime }
+        times[i] = t
+      }
       if (noisy) applyLidarNoise(slice, sliceFrom, sensor.sigma, sensor.dropout, sensor.intensityDropout, sensor.seed, scanNumber)
       appendLidarScan(building, slice, sliceFrom, slice.count - sliceFrom)
     }
