@@ -272,7 +272,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
           pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
           rs[i] = q; dist[i] = range; cols![i] = pe; objects![i] = pObject; localIds![i] = pLocalId
           normals![3 * i] = sn0; normals![3 * i + 1] = sn1; normals![3 * i + 2] = sn2; cosines![i] = cosine
-          intensities![i] = v > 1 ? 1 : v > 0 ? v : 0
+          intensities![i] = v // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
           i++
         }
         continue
@@ -337,7 +337,7 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
           }
           if (intensities !== null) {
             const v = refl[e] * cosine * lidarAttenuation(range)
-            intensities[i] = v > 1 ? 1 : v > 0 ? v : 0
+            intensities[i] = v // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
           }
         }
         i++
