@@ -250,20 +250,19 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     t = t < 0 ? 0 : t > len ? len : t
     const v2 = here[h + RECORD_V2] + 2 * here[h + RECORD_ACCEL] * t
     const target = v2 > 0 ? Math.sqrt(v2) : 0
+    // Down to the profile at brakeDecel, worked out for every car: a field of cars that first
+    // brakes long after the step was compiled would otherwise run that step unoptimised (bench
+    // race10k's worst step: a 10,000-car step in unoptimised code allocates megabytes).
     const v0 = speedA[eid]
-    let v: number
+    let v = Math.max(v0 - here[h + RECORD_BRAKE_DECEL] * dt, target)
     if (v0 < target) {
-      // at most driveAccel, and what the car can do at this speed (its table, linear between entries)
+      // up to it at most at driveAccel and what the car can do at this speed (its table, linear between entries)
       let a = here[h + RECORD_DRIVE_ACCEL]
       const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
       if (carA < a) a = carA
-      v = v0 + (a > 0 ? a : 0) * dt
-      if (v > target) v = target
-    } else {
-      v = v0 - here[h + RECORD_BRAKE_DECEL] * dt
-      if (v < target) v = target
+      v = Math.min(v0 + (a > 0 ? a : 0) * dt, target)
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
     const L = here[h + RECORD_LENGTH], closed = here[h + RECORD_CLOSED] === 1
@@ -273,8 +272,9 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       // onto the next segments (their bounds read from the path), then the record copied once
       const geometry = path.level, segments = path.segments
       do {
-        seg++
-        if (seg === segments) { seg = 0; s -= L }
+        // past the last segment of a closed path: round to the first, a lap back (without a branch, as above)
+        seg = seg + 1 === segments ? 0 : seg + 1
+        s -= seg === 0 ? L : 0
         start = geometry[seg * GEOMETRY_STRIDE + SEG_S]; len = geometry[seg * GEOMETRY_STRIDE + SEG_LEN]
       } while (s > start + len && (closed || seg < segments - 1))
       copyRecord(ps, eid, path, seg)
