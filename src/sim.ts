@@ -74,8 +74,9 @@ export function createSim(world: World, options?: SimOptions): Sim {
     clock.time += dt
   }
 
-  // The clock's getters are added after the literal is built: V8 keeps a literal with accessors
-  // as a dictionary, which makes every method call on the sim (sim.rayTest) a hash lookup.
+  // Built whole, the clock's getters added after the literal: a literal with accessors becomes a
+  // hash-table object, and every call of a sim method (sim.rayTest per ray) a lookup in it
+  // (decision 0007, checked by bench/ab.mjs rayTest).
   const fields: Omit<Sim, 'time' | 'dt' | 'steps'> = {
     world, components, schedule, options: resolved, internal, ground: collision.ground,
     step(dt) {
