@@ -167,6 +167,8 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   // whole patterns up to the cache limit keep their world rays; larger ones go in chunks of rows
   const rowsPerChunk = yawCount * pitchCount <= LIDAR_RAY_CACHE_MAX ? yawCount : Math.max(1, Math.floor(LIDAR_RAY_CACHE_MAX / pitchCount))
   const N = scan.colliders === null ? null : lidarHitNormals(c, rowsPerChunk * pitchCount)
+  // the casts keep each hit's normal only for a scan that shades its points
+  const castN = scan.normals !== null || scan.intensities !== null ? N : null
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     // the world rays: for a new pose only those some span reaches; when the pose stands but the
@@ -176,16 +178,16 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     if (!lidarRaysCurrent(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)) {
       fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount, undefined, raster.rowLo, raster.rowHi, raster.layout)
     } else if (rays.partialFor !== -1 && rays.partialFor !== raster.layout) fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
-    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, N)
-    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, N, c.rot)
+    c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, castN)
+    writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, castN, c.rot)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1) || c.rays.partialFor !== -1) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
-    if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, N); tests += (y1 - y0) * pitchCount }
-    else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, N)
+    if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, castN); tests += (y1 - y0) * pitchCount }
+    else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, castN)
     if (N !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, N, y0 * pitchCount, c.rot)
   }
   c.tests = tests
