@@ -238,7 +238,6 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
   const pts = scan.points, rs = scan.rays, dist = scan.distances, cols = scan.colliders
   const objects = scan.objects, localIds = scan.localIds, normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
   const shading = bestN !== null && (normals !== null || intensities !== null)
-  const everything = shading && objects !== null && normals !== null && intensities !== null
   const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   let i = scan.count
   // the current sole plane (rows nearly always share one: the ground): its pose, what its points
@@ -262,17 +261,19 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
     for (let part = 0; part < 3; part++) {
       const run = part === 1
       if (run && (skip || sc < 0)) continue
-      if (run && everything && commonOrigin && level && ozCommon > 0) {
-        // the ground seen from above with every attribute (most points of such a scan): the
-        // loop below with its branches settled (the normal is the plane's, the cosine −dz)
+      if (run && shading && commonOrigin && level && ozCommon > 0) {
+        // the ground seen from above with normals or intensities (most points of such a scan):
+        // the loop below with its branches settled (the normal is the plane's, the cosine −dz)
         for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
           const dz = dir[3 * q + 2], t = planeHitT(ozCommon, dz, length)
           if (!(t >= 0)) continue
-          const range = rangeMin + t, cpp = cp[p], cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0, v = pRefl * cosine * lidarAttenuation(range)
+          const range = rangeMin + t, cpp = cp[p], cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0
           pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-          rs[i] = q; dist[i] = range; cols![i] = pe; objects![i] = pObject; localIds![i] = pLocalId
-          normals![3 * i] = sn0; normals![3 * i + 1] = sn1; normals![3 * i + 2] = sn2; cosines![i] = cosine
-          intensities![i] = v // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
+          rs[i] = q; dist[i] = range; cols![i] = pe
+          if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
+          if (normals !== null) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2; cosines![i] = cosine }
+          // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
+          if (intensities !== null) intensities[i] = pRefl * cosine * lidarAttenuation(range)
           i++
         }
         continue
