@@ -29,7 +29,8 @@ export interface ResolutionScaler {
   update(fps: number, seconds: number): number | null
 }
 
-const DEFAULTS: ResolutionOptions = { max: 1, min: 0.5, step: 0.125, low: 55, high: 59, holdS: 4, warmupS: 2 }
+// a step down below 57 fps: a display at 60 Hz is missing frames by then
+const DEFAULTS: ResolutionOptions = { max: 1, min: 0.5, step: 0.125, low: 57, high: 59, holdS: 4, warmupS: 2 }
 
 /** A scaler starting at `options.max`. */
 export function createResolutionScaler(options: Partial<ResolutionOptions> = {}): ResolutionScaler {

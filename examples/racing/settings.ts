@@ -38,7 +38,7 @@ export interface Settings {
   seed: number
   /** Sim seconds per real second (fast-forward: a short race for tests and replays of a long one). */
   speed: number
-  /** Canvas pixels per screen pixel, or 'auto': lowered while the frame rate is under 55 fps, raised again when there is room (resolution.ts). */
+  /** Canvas pixels per screen pixel, or 'auto': lowered while the frame rate is under 57 fps, raised again when there is room (resolution.ts). */
   resolution: number | 'auto'
 }
 
