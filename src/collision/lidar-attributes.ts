@@ -21,8 +21,8 @@ export const LIDAR_ATTENUATION = ATTENUATION
 /** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
 export const DEFAULT_REFLECTIVITY = 0.5
 
-/** Whole metres the attenuation tables cover. */
-const ATTENUATION_TABLE = 4096
+/** Whole metres the attenuation tables cover: attenuationInTable takes ranges in [0, this). */
+export const ATTENUATION_TABLE = 4096
 /** Steps of the fine table per metre: a power of two, so j / STEPS is exact. */
 const STEP_BITS = 10, STEPS = 1 << STEP_BITS
 /** exp(−LIDAR_ATTENUATION·m) for whole metres m, and exp(−LIDAR_ATTENUATION·k/STEPS) for k < STEPS. */
@@ -36,7 +36,11 @@ const attenuationByStep = new Float64Array(STEPS).map((_, k) => Math.exp(-ATTENU
  * cheaper than an exp. Ranges beyond the tables take Math.exp.
  */
 export function lidarAttenuation(range: number): number {
-  if (!(range >= 0 && range < ATTENUATION_TABLE)) return Math.exp(-ATTENUATION * range)
+  return range >= 0 && range < ATTENUATION_TABLE ? attenuationInTable(range) : Math.exp(-ATTENUATION * range)
+}
+
+/** lidarAttenuation for a range known to lie in [0, ATTENUATION_TABLE) (a loop that has checked its bounds once). */
+export function attenuationInTable(range: number): number {
   const j = (range * STEPS) | 0, u = ATTENUATION * (range - j * (1 / STEPS))
   return attenuationByMetre[j >> STEP_BITS] * attenuationByStep[j & (STEPS - 1)] * (1 - u * (1 - u * 0.5))
 }

@@ -14,7 +14,7 @@ import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
 import { rayColliderRay } from './narrowphase'
-import { lidarAttenuation } from './lidar-attributes'
+import { ATTENUATION_TABLE, attenuationInTable, lidarAttenuation } from './lidar-attributes'
 import { ColliderKind } from '../../components/collider'
 import { reserveLidarScan, type LidarScan } from './lidar-scan'
 import { prepareLidarRaster } from './lidar-raster-spans'
@@ -261,19 +261,21 @@ export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarD
     for (let part = 0; part < 3; part++) {
       const run = part === 1
       if (run && (skip || sc < 0)) continue
-      if (run && shading && commonOrigin && level && ozCommon > 0) {
+      if (run && shading && commonOrigin && level && ozCommon > 0 && rangeMin + length < ATTENUATION_TABLE) {
         // the ground seen from above with normals or intensities (most points of such a scan):
-        // the loop below with its branches settled (the normal is the plane's, the cosine −dz)
+        // the loop below with its branches settled (the normal is the plane's; the cosine is −dz,
+        // in (0, 1] for a hit: dz < 0, and a unit direction's |dz| ≤ 1; every range lies in the
+        // attenuation's table, as rangeMin + length does)
         for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
           const dz = dir[3 * q + 2], t = planeHitT(ozCommon, dz, length)
           if (!(t >= 0)) continue
-          const range = rangeMin + t, cpp = cp[p], cosine = dz < -1 ? 1 : dz < 0 ? -dz : 0
+          const range = rangeMin + t, cpp = cp[p], cosine = -dz
           pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
           rs[i] = q; dist[i] = range; cols![i] = pe
           if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
           if (normals !== null) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2; cosines![i] = cosine }
           // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
-          if (intensities !== null) intensities[i] = pRefl * cosine * lidarAttenuation(range)
+          if (intensities !== null) intensities[i] = pRefl * cosine * attenuationInTable(range)
           i++
         }
         continue
