@@ -24,16 +24,11 @@ const ROTATE_EVERY = 16
  * prims instead of needing a rebuild.
  */
 export function refitBvh(b: Bvh, aabb: Float64Array): void {
-  const box = b.leafBox, slotOf = b.slotOf, B = b.bounds, parent = b.parent
+  const members = b.members, box = b.leafBox, slotOf = b.slotOf, B = b.bounds, parent = b.parent
   b.refits++
-  // the listed escapes, or every prim when a move went unlisted (the result is the same in any
-  // order: each ancestor ends up round the leaves that reached it). By entity id, so both boxes
-  // sit at the same place in their arrays
-  const all = b.unlisted, prims = all ? b.members : b.escapes, n = all ? b.primCount : b.escapeCount
-  b.escapeCount = 0
-  b.unlisted = false
-  for (let i = 0; i < n; i++) {
-    const e = prims[i], a = e * 6
+  // by entity id, so both boxes sit at the same place in their arrays
+  for (let i = 0; i < b.primCount; i++) {
+    const e = members[i], a = e * 6
     if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) continue
     // the leaf padded afresh, its ancestors grown until one already holds it. Inline in this loop,
     // which runs every refit: a function of its own runs too rarely in a small race to be optimised
@@ -51,18 +46,6 @@ export function refitBvh(b: Bvh, aabb: Float64Array): void {
     if (unionChanged(b.bounds, node, first[node])) setArea(b, node)
     rotate(b, first[node])
   }
-}
-
-/**
- * Lists prim `e` of tree `b` as escaped when its box aabb[6e …] is not inside its leaf box (the
- * refit's test); the caller has moved it and knows it is a member of `b` (b was built since it
- * joined). A full list leaves the next refit to look at every prim.
- */
-export function noteEscape(b: Bvh, e: number, aabb: Float64Array): void {
-  const box = b.leafBox, a = e * 6
-  if (aabb[a] >= box[a] && aabb[a + 1] >= box[a + 1] && aabb[a + 2] >= box[a + 2] && aabb[a + 3] <= box[a + 3] && aabb[a + 4] <= box[a + 4] && aabb[a + 5] <= box[a + 5]) return
-  if (b.escapeCount < b.escapes.length) b.escapes[b.escapeCount++] = e
-  else b.unlisted = true
 }
 
 // Grows node p's box to hold node n's; whether it had to.

@@ -44,14 +44,6 @@ export interface Bvh {
   /** Traversal stacks (node index, entry t): one entry per node, as rotations may deepen the tree. */
   stack: Int32Array
   stackT: Float64Array
-  /**
-   * The prims whose own boxes left their leaf boxes since the last build or refit, listed by the
-   * pose writers that checked (a prim may be listed twice), so a refit visits only them; `unlisted`
-   * when a move went unchecked or the list was full: the next refit then looks at every prim.
-   */
-  escapes: Int32Array
-  escapeCount: number
-  unlisted: boolean
   /** Refits so far (picks the nodes that look for a rotation). */
   refits: number
   /** Leaf boxes refitBvh has set afresh so far (a prim left its box), and ancestors it grew to hold them. */
@@ -76,7 +68,7 @@ export function createBvh(maxLeaf: number, margin = 0): Bvh {
     maxLeaf, margin, prims: new Int32Array(0), primCount: 0,
     bounds: new Float64Array(0), first: new Int32Array(0), count: new Int32Array(0), parent: new Int32Array(0), leafOf: new Int32Array(0), area: new Float64Array(0),
     members: new Int32Array(0), slotOf: new Int32Array(0), leafBox: new Float64Array(0), anchor: new Float64Array(0), anchorAt: new Int32Array(0), nodeCount: 0,
-    stack: new Int32Array(0), stackT: new Float64Array(0), escapes: new Int32Array(0), escapeCount: 0, unlisted: true, refits: 0, leavesPadded: 0, nodesGrown: 0, areas: new Float64Array(4),
+    stack: new Int32Array(0), stackT: new Float64Array(0), refits: 0, leavesPadded: 0, nodesGrown: 0, areas: new Float64Array(4),
     cent: new Float64Array(0), binOf: new Int32Array(0), binMin: new Float64Array(BINS * 3), binMax: new Float64Array(BINS * 3),
     binCount: new Int32Array(BINS), rightArea: new Float64Array(BINS), leftArea: new Float64Array(BINS), sweep: new Float64Array(2),
   }
@@ -98,7 +90,6 @@ function reserve(b: Bvh, n: number): void {
     b.area = new Float64Array(nodes)
     b.stack = new Int32Array(nodes)
     b.stackT = new Float64Array(nodes)
-    b.escapes = new Int32Array(cap)
   }
 }
 
@@ -121,8 +112,6 @@ export function buildBvh(b: Bvh, eids: ArrayLike<number>, n: number, aabb: Float
     cent[i * 3 + 2] = aabb[e * 6 + 2] + aabb[e * 6 + 5]
   }
   b.primCount = n
-  b.escapeCount = 0
-  b.unlisted = false
   b.nodeCount = 0
   if (n === 0) return
   b.nodeCount = 1

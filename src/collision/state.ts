@@ -11,7 +11,7 @@ import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { boxAabb, computeAabb, computeBoxAabb, type Shape } from './shapes'
 import type { ColliderOptions } from './collider-options'
 import { createBvh, buildBvh, type Bvh } from './bvh'
-import { noteEscape, refitBvh } from './bvh-refit'
+import { refitBvh } from './bvh-refit'
 import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
@@ -186,10 +186,7 @@ export function colliderMoved(state: CollisionState, eid: number): void {
     C.dynamic[eid] = 1
     if (state.member[eid] === 1) state.staticDirty = true
     state.dynamicDirty = true
-  } else {
-    state.moved = true
-    if (state.member[eid] === 2 && !state.dynamicDirty) noteEscape(state.dynamicTree, eid, C.aabb)
-  }
+  } else state.moved = true
   state.version++
 }
 
@@ -233,8 +230,6 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
   mat3FromEulerTrig(R, o, cy, sy, cp, sp, cr, sr)
   if (C.kind[eid] !== ColliderKind.box || C.dynamic[eid] === 0) { colliderMoved(state, eid); return }
   boxAabb(C.aabb, eid * 6, P, p, R, o, C.params, eid * 4)
-  // a dynamic box is in the dynamic tree unless that is to be rebuilt
-  if (!state.dynamicDirty) noteEscape(state.dynamicTree, eid, C.aabb)
   state.moved = true
   state.version++
 }

@@ -26,10 +26,7 @@ export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar
 export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number): void {
   const X = C.x, Y = C.y, heading = C.heading, heave = C.heave, pitch = C.pitch, roll = C.roll, collider = C.collider, level = C.level
   const K = cs.Collider, P = K.position, R = K.rotation, aabb = K.aabb, kind = K.kind, dynamic = K.dynamic, params = K.params
-  // each moved box that left its leaf box is listed for the refit (noteEscape's test, inline): a
-  // dynamic box is in the dynamic tree unless that is to be rebuilt
-  const tree = cs.dynamicTree, leafBox = tree.leafBox, escapes = tree.escapes, listing = !cs.dynamicDirty
-  let moves = 0, escaped = tree.escapeCount, unlisted = false
+  let moves = 0
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     if (level[eid] === FROZEN_LEVEL) continue // its collider stays where it was (setPose and restore move it themselves)
@@ -38,26 +35,13 @@ export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonl
     if (c < 0 || d === undefined) continue
     const p = pitch[eid], r = roll[eid], x = X[eid], y = Y[eid], z = groundZ + 0.5 * d.def.height + heave[eid], o = c * 3
     const levelMove = p === 0 && r === 0 && !Object.is(p, -0) && !Object.is(r, -0) && kind[c] === ColliderKind.box && dynamic[c] !== 0 && (P[o] !== x || P[o + 1] !== y || P[o + 2] !== z)
-    if (!levelMove) {
-      // (it may list an escape itself)
-      tree.escapeCount = escaped
-      writeChassisPose(cs, C, d, eid, groundZ)
-      escaped = tree.escapeCount
-      continue
-    }
+    if (!levelMove) { writeChassisPose(cs, C, d, eid, groundZ); continue }
     const yaw = heading[eid]
     P[o] = x; P[o + 1] = y; P[o + 2] = z
     mat3FromEulerTrig(R, c * 9, Math.cos(yaw), Math.sin(yaw), 1, 0, 1, 0)
-    const a = c * 6
-    boxAabb(aabb, a, P, o, R, c * 9, params, c * 4)
+    boxAabb(aabb, c * 6, P, o, R, c * 9, params, c * 4)
     moves++
-    if (listing && !(aabb[a] >= leafBox[a] && aabb[a + 1] >= leafBox[a + 1] && aabb[a + 2] >= leafBox[a + 2] && aabb[a + 3] <= leafBox[a + 3] && aabb[a + 4] <= leafBox[a + 4] && aabb[a + 5] <= leafBox[a + 5])) {
-      if (escaped < escapes.length) escapes[escaped++] = c
-      else unlisted = true
-    }
   }
   // what setColliderPoseIn does per move, once for them all
   if (moves > 0) { cs.moved = true; cs.version += moves }
-  tree.escapeCount = escaped
-  if (unlisted) tree.unlisted = true
 }

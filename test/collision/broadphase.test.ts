@@ -116,38 +116,6 @@ describe('padded leaf boxes', () => {
   })
 })
 
-describe('listed escapes', () => {
-  it('a refit from the escapes the pose writers listed leaves the tree as one that looks at every prim', () => {
-    // two identical fields of moving boxes; one tree is refit from its list, the other told to scan
-    const fields = [0, 1].map(() => {
-      const sim = makeSim({ height: 0 })
-      const boxes: number[] = []
-      for (let i = 0; i < 300; i++) boxes.push(sim.addCollider({ kind: 'box', halfExtents: [2.2, 0.9, 0.7] }))
-      return { st: sim.internal.collision, boxes }
-    })
-    let listed = 0
-    for (let step = 0; step < 120; step++) {
-      for (const [f, { st, boxes }] of fields.entries()) {
-        boxes.forEach((e, i) => {
-          const a = i * 0.37 + step * 0.004 * (1 + (i % 5)), r = 20 + (i % 40) * 3
-          setColliderPoseFast(st, e, r * Math.cos(a), r * Math.sin(a), 1, a + Math.PI / 2, 0, 0)
-        })
-        if (f === 1) st.dynamicTree.unlisted = true
-        else listed += st.dynamicTree.escapeCount
-        updateBroadphase(st)
-      }
-      const [a, b] = fields.map(({ st }) => st.dynamicTree)
-      expect(a.escapeCount).toBe(0)
-      expect(a.bounds.slice(0, a.nodeCount * 6)).toEqual(b.bounds.slice(0, b.nodeCount * 6))
-      expect(a.area.slice(0, a.nodeCount)).toEqual(b.area.slice(0, b.nodeCount))
-      expect(a.leavesPadded).toBe(b.leavesPadded)
-    }
-    // every leaf padded afresh was listed by its writer (none needed a scan to be found)
-    expect(listed).toBeGreaterThan(100)
-    expect(listed).toBe(fields[0].st.dynamicTree.leavesPadded)
-  })
-})
-
 describe('tree membership', () => {
   it('a collider that moves before the next update goes straight to the dynamic tree (no static rebuild)', () => {
     const sim = makeSim({ height: 0 })
