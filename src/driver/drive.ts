@@ -49,9 +49,6 @@ export interface DriverPath {
   readonly lookahead: number
   /** The driver works the gearbox (options.shift). */
   readonly shift: boolean
-  /** options.driveAccel and options.brakeDecel, for the path level's step. */
-  readonly driveAccel: number
-  readonly brakeDecel: number
   readonly endX: number
   readonly endY: number
   /** poly.narrowGap and poly.turnTan2, for the step's window search. */
@@ -110,7 +107,7 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
   return {
     poly, kappa, profile, options, headings, turns, line, level, speeds,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
-    lookahead: options.lookahead, shift: options.shift, driveAccel: options.driveAccel, brakeDecel: options.brakeDecel, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
+    lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
     narrowGap: poly.narrowGap, turnTan2: poly.turnTan2,
   }
 }

@@ -13,7 +13,7 @@ import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
 import { GEOMETRY_LINE, GEOMETRY_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
-import { PATH_RECORD, RECORD_ACCEL, RECORD_HEADING, RECORD_KAPPA, RECORD_KAPPA_RATE, RECORD_LEN, RECORD_S, RECORD_SEG, RECORD_TURN_RATE, RECORD_TX, RECORD_TY, RECORD_V2, RECORD_WRAP, RECORD_X, RECORD_Y, WRAP_CHECK } from './path-record'
+import { PATH_RECORD, RECORD_ACCEL, RECORD_BRAKE_DECEL, RECORD_CLOSED, RECORD_DRIVE_ACCEL, RECORD_HEADING, RECORD_KAPPA, RECORD_KAPPA_RATE, RECORD_LEN, RECORD_LENGTH, RECORD_S, RECORD_SEG, RECORD_TURN_RATE, RECORD_TX, RECORD_TY, RECORD_V2, RECORD_WRAP, RECORD_X, RECORD_Y, WRAP_CHECK } from './path-record'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
@@ -122,9 +122,9 @@ export function assignTable(ps: PathLevelState, eid: number): void {
   ps.here[eid * PATH_RECORD + RECORD_SEG] = -1
 }
 
-// Copies segment `seg` of `path` into car `eid`'s record in ps.here.
+// Copies segment `seg` of `path` and the path's own numbers into car `eid`'s record in ps.here.
 function copyRecord(ps: PathLevelState, eid: number, path: DriverPath, seg: number): void {
-  const here = ps.here, h = eid * PATH_RECORD, level = path.level, r = seg * GEOMETRY_STRIDE, speeds = path.speeds
+  const here = ps.here, h = eid * PATH_RECORD, level = path.level, r = seg * GEOMETRY_STRIDE, speeds = path.speeds, options = path.options
   // (number by number: as loops, each number cost a loop's checks again)
   here[h + RECORD_X] = level[r + SEG_X]; here[h + RECORD_Y] = level[r + SEG_Y]
   here[h + RECORD_TX] = level[r + SEG_TX]; here[h + RECORD_TY] = level[r + SEG_TY]
@@ -134,6 +134,10 @@ function copyRecord(ps: PathLevelState, eid: number, path: DriverPath, seg: numb
   here[h + RECORD_V2] = speeds[seg * SPEEDS_STRIDE]
   here[h + RECORD_ACCEL] = speeds[seg * SPEEDS_STRIDE + 1]
   here[h + RECORD_SEG] = seg
+  here[h + RECORD_DRIVE_ACCEL] = options.driveAccel
+  here[h + RECORD_BRAKE_DECEL] = options.brakeDecel
+  here[h + RECORD_LENGTH] = path.length
+  here[h + RECORD_CLOSED] = path.closed ? 1 : 0
 }
 
 function tableFor(ps: PathLevelState, d: ResolvedCar, gear: number): Float64Array {
@@ -250,10 +254,10 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     // brakes long after the step was compiled would otherwise run that step unoptimised (bench
     // race10k's worst step: a 10,000-car step in unoptimised code allocates megabytes).
     const v0 = speedA[eid]
-    let v = Math.max(v0 - path.brakeDecel * dt, target)
+    let v = Math.max(v0 - here[h + RECORD_BRAKE_DECEL] * dt, target)
     if (v0 < target) {
       // up to it at most at driveAccel and what the car can do at this speed (its table, linear between entries)
-      let a = path.driveAccel
+      let a = here[h + RECORD_DRIVE_ACCEL]
       const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
       const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
@@ -261,7 +265,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       v = Math.min(v0 + (a > 0 ? a : 0) * dt, target)
     }
     // along the line, segment by segment (the heading turning with each), wrapping a closed loop
-    const L = path.length, closed = path.closed
+    const L = here[h + RECORD_LENGTH], closed = here[h + RECORD_CLOSED] === 1
     let ds = (v0 + v) * halfDt
     if (!closed && s + ds >= L) { ds = L - s; v = 0; s = L } else s += ds
     if (s > start + len && (closed || seg < path.segments - 1)) {
