@@ -40,8 +40,11 @@ export function refitBvh(b: Bvh, aabb: Float64Array): void {
     setArea(b, leaf)
     for (let p = parent[leaf]; p >= 0 && grewToHold(B, p, leaf); p = parent[p]) { b.nodesGrown++; setArea(b, p) }
   }
-  const count = b.count, first = b.first
-  for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
+  // this refit's turn: one ROTATE_EVERY-th of the nodes, side by side in the node arrays (children
+  // are laid out near their parents), so the pass reads whole cache lines rather than one node of each
+  const count = b.count, first = b.first, block = Math.ceil(b.nodeCount / ROTATE_EVERY)
+  const from = (b.refits & (ROTATE_EVERY - 1)) * block, to = from + block < b.nodeCount ? from + block : b.nodeCount
+  for (let node = from; node < to; node++) {
     if (count[node] !== 0) continue
     if (unionChanged(b.bounds, node, first[node])) setArea(b, node)
     rotate(b, first[node])
