@@ -13,8 +13,9 @@ const LOOKAHEAD = 16
 /** …but at most this far (m): a prim that jumped is not expected to keep jumping. */
 const MAX_AHEAD = 10
 
-/** Each internal node has its turn one refit in ROTATE_EVERY (a power of two). */
-const ROTATE_EVERY = 16
+/** Each internal node has its turn one refit in ROTATE_EVERY = 2^ROTATE_EVERY_LOG2. */
+const ROTATE_EVERY_LOG2 = 4
+const ROTATE_EVERY = 1 << ROTATE_EVERY_LOG2
 
 /**
  * Brings the tree round its prims' current aabb[] boxes: each prim outside its leaf box gets its
@@ -40,8 +41,11 @@ export function refitBvh(b: Bvh, aabb: Float64Array): void {
     setArea(b, leaf)
     for (let p = parent[leaf]; p >= 0 && grewToHold(B, p, leaf); p = parent[p]) { b.nodesGrown++; setArea(b, p) }
   }
-  const count = b.count, first = b.first
-  for (let node = b.refits & (ROTATE_EVERY - 1); node < b.nodeCount; node += ROTATE_EVERY) {
+  // this refit's turn: one ROTATE_EVERY-th of the nodes, side by side in the node arrays (children
+  // are laid out near their parents), so the pass reads whole cache lines rather than one node of each
+  const count = b.count, first = b.first, block = (b.nodeCount + ROTATE_EVERY - 1) >> ROTATE_EVERY_LOG2
+  const from = (b.refits & (ROTATE_EVERY - 1)) * block, to = from + block < b.nodeCount ? from + block : b.nodeCount
+  for (let node = from; node < to; node++) {
     if (count[node] !== 0) continue
     if (unionChanged(b.bounds, node, first[node])) setArea(b, node)
     rotate(b, first[node])
