@@ -187,6 +187,8 @@ export interface ResolvedCar {
   frontDriven: boolean
   rearDriven: boolean
   lsd: boolean
+  /** A limited-slip differential on a driven rear axle (the single-track model's locking). */
+  rearLsd: boolean
   lsdLocking: number
   lsdPreload: number
   tcs: boolean
@@ -396,7 +398,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     hz, mass, iz, ixx, iyy, h, L, a, b, tf, tr, R, iw, maxSteer, steerRate, ackermann, steerCompliance,
     corneringPerLoad: (mu * mfB * mfC) / Math.tan(peakSlipAngle),
     driveShare, axleShare, frontDriven: front, rearDriven: rear,
-    lsd: differential === 'limitedSlip', lsdLocking, lsdPreload, tcs,
+    lsd: differential === 'limitedSlip', rearLsd: differential === 'limitedSlip' && axleShare[2] !== 0, lsdLocking, lsdPreload, tcs,
     dragK: 0.5 * 1.204 * cd * area,
     mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, tyreTable: tyreCurveTable(mfB, mfC), loadSens,
     fz0: (mass * gravity) / 4,

@@ -60,7 +60,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   const m = d.mass, dragK = d.dragK, cgHeight = d.h
   const ltF = d.ltF, ltR = d.ltR, tf = d.tf, tr = d.tr
   const shareF = d.axleShare[0], shareR = d.axleShare[2]
-  const lsd = d.lsd && shareR !== 0, lsdPreload = d.lsdPreload, lsdLocking = d.lsdLocking
+  const lsd = d.rearLsd, lsdPreload = d.lsdPreload, lsdLocking = d.lsdLocking
   const iw2 = 2 * d.iw, tcs = d.tcs, abs = d.abs
   const mu0 = d.mu, loadSens = d.loadSens, peakSlipAngle = d.peakSlipAngle
   const invFz0 = 1 / d.fz0, invPeakSlip = 1 / d.peakSlip

@@ -13,6 +13,11 @@
 // optimising compile running beside the main thread (which delays no frame) shows in it, and wall
 // time alone would count a neighbour's load. A garbage collection inside a frame counts in both.
 //
+// The steady figures are likewise the median of STEADY_RUNS processes: in about one process in
+// eight node 20 leaves the single-track model in on-stack-replacement code for good after its
+// first soft deopt, and that process's steps then allocate kilobytes (the trap is printed, and
+// described in docs/decisions/0007-hot-path-rules.md).
+//
 // Criteria that main does not meet yet are listed in KNOWN_FAILING with the figures measured;
 // they are skipped (their figures still print) unless PITLANE_PERF_STRICT=1, which runs them all.
 import { execFileSync } from 'node:child_process'
@@ -24,6 +29,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const NODE_FLAGS = ['--expose-gc', '--allow-natives-syntax', '--max-semi-space-size=64', '--min-semi-space-size=64']
 const RACE_RUNS = 5
+const STEADY_RUNS = 5
 const STEADY_BOUND = 1024
 const FRAME_BOUND = 4096
 const HITCH_RATIO = 8
@@ -70,7 +76,7 @@ function hitches(): number[][] {
   return out
 }
 
-interface Steady { bytesPerStep: number | null }
+interface Steady { bytesPerStep: number | null; runs?: (number | null)[] }
 let steady: Record<string, Steady>
 let frameBytes: Float64Array // per frame, the median over the runs
 let mostBytes = 0 // the most any frame of any run allocated (printed only)
@@ -82,7 +88,15 @@ let summary = ''
 describe('performance guards (dist/, plain node)', () => {
   beforeAll(() => {
     ensureFreshDist()
-    steady = runAlloc('steady')
+    const steadyRuns: Record<string, Steady>[] = Array.from({ length: STEADY_RUNS }, () => runAlloc('steady'))
+    steady = {}
+    for (const name of Object.keys(steadyRuns[0])) {
+      // (null: a collection in every attempt, counted as the most)
+      const values = steadyRuns.map((r) => r[name].bytesPerStep)
+      const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b)
+      const middle = sorted[STEADY_RUNS >> 1]
+      steady[name] = { bytesPerStep: middle === Infinity ? null : middle, runs: values }
+    }
     const runs = Array.from({ length: RACE_RUNS }, () => runAlloc('race'))
     firstFrame = runs[0].from
     const n = runs[0].bytes.length
@@ -102,7 +116,7 @@ describe('performance guards (dist/, plain node)', () => {
     const worstWall = frameWall.reduce((w, v, i) => (v > frameWall[w] ? i : w), 0)
     const heaviest = frameBytes.reduce((w, v, i) => (v > frameBytes[w] ? i : w), 0)
     summary = [
-      ...Object.entries(steady).map(([k, v]) => `${k}: ${v.bytesPerStep === null ? 'a collection in every attempt' : `${v.bytesPerStep.toFixed(0)} B/step`}`),
+      ...Object.entries(steady).map(([k, v]) => `${k}: ${v.bytesPerStep === null ? 'a collection in every attempt' : `${v.bytesPerStep.toFixed(0)} B/step`} (median of ${v.runs!.map((b) => (b === null ? 'collections' : b.toFixed(0))).join(', ')})`),
       `race (${RACE_RUNS} runs, frames ${firstFrame}–${runs[0].frames}): median ${med} µs CPU; worst frame ${worst + firstFrame} ${frameCpu[worst]} µs (${(frameCpu[worst] / med).toFixed(1)}×), ` +
         `wall median ${medWall.toFixed(3)} ms, worst frame ${worstWall + firstFrame} ${frameWall[worstWall].toFixed(3)} ms (${(frameWall[worstWall] / medWall).toFixed(1)}×); ` +
         `frames over ${HITCH_RATIO}× in CPU ${frameCpu.filter((v) => v > HITCH_RATIO * med).length}, in wall time ${frameWall.filter((v) => v > HITCH_RATIO * medWall).length}, in both ${hitches().length}; heaviest frame (median of the runs) ${heaviest + firstFrame} ${frameBytes[heaviest]} B, in any one run ${mostBytes} B; ` +
