@@ -9,7 +9,7 @@
  * Candidates, buckets and world rays are cached per caster while the scene version, pose, ranges,
  * filter, mask and pattern are unchanged. The cost model: docs/decisions/0005-lidar-strategies.md. */
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
-import { assertLidarScan, reserveLidarScan, type LidarScan } from './lidar-scan'
+import { assertLidarScan, lidarScanShades, reserveLidarScan, type LidarScan } from './lidar-scan'
 import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
 import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, lidarBucketRayRanges, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
 import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
@@ -168,7 +168,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   const rowsPerChunk = yawCount * pitchCount <= LIDAR_RAY_CACHE_MAX ? yawCount : Math.max(1, Math.floor(LIDAR_RAY_CACHE_MAX / pitchCount))
   const N = scan.colliders === null ? null : lidarHitNormals(c, rowsPerChunk * pitchCount)
   // the casts keep each hit's normal only for a scan that shades its points
-  const castN = scan.normals !== null || scan.intensities !== null ? N : null
+  const castN = lidarScanShades(scan) ? N : null
   let tests = 0
   if (c.strategy === LidarStrategy.raster) {
     // the world rays: for a new pose only those some span reaches; when the pose stands but the

@@ -73,6 +73,11 @@ export function createLidarScan(options?: LidarScanOptions): LidarScan {
   }
 }
 
+/** True when the scan carries normals or intensities: each point then needs its hit's normal. */
+export function lidarScanShades(scan: LidarScan): boolean {
+  return scan.normals !== null || scan.intensities !== null
+}
+
 /** Empties a scan (keeps its buffers). */
 export function clearLidarScan(scan: LidarScan): void {
   scan.count = 0

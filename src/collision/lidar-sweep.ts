@@ -11,7 +11,7 @@ import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from '.
 import { updateLidarDirections } from './lidar-directions'
 import { fillLidarAttributes } from './lidar-attributes'
 import { applyLidarNoise } from './lidar-noise'
-import { appendLidarScan, type LidarScan } from './lidar-scan'
+import { appendLidarScan, lidarScanShades, type LidarScan } from './lidar-scan'
 import { lidarWorldPose, NO_ANCHOR } from './lidar-sensor'
 import { quatFromMat3 } from '../math/quat'
 
@@ -145,7 +145,7 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
       }
       fillSweepRays(caster, r1, p1, rangeMin, y0, y1, rows)
       const N = slice.colliders === null ? null : lidarHitNormals(caster, (y1 - y0) * P)
-      castSweepRows(state.collision, caster, rangeMin, rangeMax, objectId, localId, mask, slice, y0, y1, slice.normals !== null || slice.intensities !== null ? N : null)
+      castSweepRows(state.collision, caster, rangeMin, rangeMax, objectId, localId, mask, slice, y0, y1, lidarScanShades(slice) ? N : null)
       if (N !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, N, y0 * P, r1, rows, P)
       const times = slice.times!, start = time + offset
       // points come in ray order: each column's time is worked out once, at its first point

@@ -15,7 +15,6 @@ export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar
   setColliderPoseIn(cs, C.collider[eid])
 }
 
-
 /**
  * writeChassisPose for every car in `cars` that is not frozen and has a definition and a live collider, in one loop
  * (same bits, same collision version). A level body (pitch and roll +0: every single-track car)
