@@ -177,8 +177,9 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
  * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's normal
- * goes there: the shape test's local one (the final pass, lidar-raster-hits.ts, turns it to the world once per point),
- * or for a start inside or on the surface (t = 0) rayColliderRay's own world normal.
+ * goes there: the shape test's local one (the final pass, lidar-raster-hits.ts, turns it to the
+ * world once per point), or for a start inside or on the surface (t = 0) rayColliderRay's own
+ * world normal.
  */
 function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
   commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): number {
