@@ -210,6 +210,7 @@ function writeShadedBestHits(w: RasterHitWrite, y: number, pLo: number, pHi: num
   const normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
   const rangeMin = w.rangeMin, commonOrigin = w.commonOrigin, pe = w.e, ozCommon = w.oz
   const px = w.px, py = w.py, pz = w.pz, n2 = w.n2, n5 = w.n5, n8 = w.n8
+  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
   for (let p = pLo, q = base + pLo; p <= pHi; p++, q++) {
     const e = bestE[q]
     if (e < 0) continue
@@ -235,7 +236,7 @@ function writeShadedBestHits(w: RasterHitWrite, y: number, pLo: number, pHi: num
     const c = -(nx * dx + ny * dy + nz * dz)
     const cosine = c > 1 ? 1 : c > 0 ? c : 0
     if (normals !== null) {
-      normals[3 * i] = rot[0] * nx + rot[3] * ny + rot[6] * nz; normals[3 * i + 1] = rot[1] * nx + rot[4] * ny + rot[7] * nz; normals[3 * i + 2] = rot[2] * nx + rot[5] * ny + rot[8] * nz
+      normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
       cosines![i] = cosine
     }
     // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
