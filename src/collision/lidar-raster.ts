@@ -14,9 +14,7 @@ import type { LidarDirections } from './lidar-directions'
 import type { CollisionState } from './state'
 import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
 import { rayColliderRay } from './narrowphase'
-import { ATTENUATION_TABLE, attenuationInTable, lidarAttenuation } from './lidar-attributes'
 import { ColliderKind } from '../../components/collider'
-import { reserveLidarScan, type LidarScan } from './lidar-scan'
 import { prepareLidarRaster } from './lidar-raster-spans'
 
 /** Per-ray best hits and the yaw samples of each bucket column. */
@@ -179,8 +177,9 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
  * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's normal
- * goes there: the shape test's local one (writeRasterHits turns it to the world, once per point),
- * or for a start inside or on the surface (t = 0) rayColliderRay's own world normal.
+ * goes there: the shape test's local one (the final pass, lidar-raster-hits.ts, turns it to the
+ * world once per point), or for a start inside or on the surface (t = 0) rayColliderRay's own
+ * world normal.
  */
 function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: number, s1: number, Q: Int32Array, org: Float64Array, dir: Float64Array,
   commonOrigin: boolean, L: Float64Array, hit: Float64Array, bestT: Float64Array, bestE: Int32Array, bestN: Float64Array | null): number {
@@ -209,7 +208,7 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
       if (t >= 0 && (t < best || bestE[q] < 0 || (t === best && e < bestE[q]))) {
         bestT[q] = t; bestE[q] = e
         if (bestN === null) continue
-        // the local normal, turned to the world once the ray's best is final (writeRasterHits); a
+        // the local normal, turned to the world once the ray's best is final (the final pass); a
         // hit at t = 0 (a start inside or on the surface) keeps rayColliderRay's world normal
         if (t === 0) insideWorldNormal(state, e, org, dir, o, L[6], hit, bestN)
         else { bestN[o] = hit[1]; bestN[o + 1] = hit[2]; bestN[o + 2] = hit[3] }
@@ -217,137 +216,6 @@ function rasterShape(state: CollisionState, k: LidarCandidates, i: number, s0: n
     }
   }
   return tests
-}
-
-/**
- * Appends the raster's hits to the scan, in ray order: every ray some cone reaches, from r.bestT /
- * r.bestE or, on a row's sole-plane run, from the plane test itself (the raster's test with its
- * initial tMax = length, so the same bits). Room for every such ray is reserved first, so the
- * loop writes into fixed arrays. `org`/`dir`/`commonOrigin` as for rasterLidar. A scan with
- * attributes gets them here, from what the loop holds (fillLidarAttributes' rules and arithmetic):
- * `bestN` (rasterLidar's) gives a non-plane hit's normal, and `rot` is the sensor rotation.
- * Each row is written in three parts: its rays before the sole-plane run, the run (most points of
- * a scan: the ground, whose collider, ids and sensor-frame normal are read once), the rays after.
- */
-export function writeRasterHits(state: CollisionState, r: LidarRaster, d: LidarDirections, k: LidarCandidates, rangeMin: number, length: number,
-  org: Float64Array, dir: Float64Array, commonOrigin: boolean, scan: LidarScan, bestN: Float64Array | null, rot: Float64Array): void {
-  const bestE = r.bestE, bestT = r.bestT, rowLo = r.rowLo, rowHi = r.rowHi, soleCand = r.soleCand, soleLo = r.soleLo, soleHi = r.soleHi
-  const cy = d.cy, sy = d.sy, cp = d.cp, sp = d.sp, Y = d.yawCount, P = d.pitchCount
-  const C = state.Collider, CP = C.position, CR = C.rotation, kind = C.kind, object = C.object, localId = C.localId, refl = state.reflectivity
-  reserveLidarScan(scan, scan.count + r.touched)
-  const pts = scan.points, rs = scan.rays, dist = scan.distances, cols = scan.colliders
-  const objects = scan.objects, localIds = scan.localIds, normals = scan.normals, cosines = scan.cosines, intensities = scan.intensities
-  const shading = bestN !== null && (normals !== null || intensities !== null)
-  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8]
-  let i = scan.count
-  // the current sole plane (rows nearly always share one: the ground): its pose, what its points
-  // carry, and its normal in the sensor frame
-  let plane = -1, skip = true, px = 0, py = 0, pz = 0, n2 = 0, n5 = 0, n8 = 0, ozCommon = 0, level = false, sn0 = 0, sn1 = 0, sn2 = 0
-  let pe = -1, pObject = 0, pLocalId = 0, pRefl = 0
-  for (let y = 0; y < Y; y++) {
-    const cyy = cy[y], syy = sy[y], sc = soleCand[y], lo = rowLo[y], hi = rowHi[y], base = y * P
-    if (sc >= 0 && sc !== plane) {
-      plane = sc
-      const e = pe = k.eid[sc]
-      skip = k.lowerT[sc] > length // the raster would not test it on a ray whose best is still length
-      px = CP[3 * e]; py = CP[3 * e + 1]; pz = CP[3 * e + 2]; n2 = CR[9 * e + 2]; n5 = CR[9 * e + 5]; n8 = CR[9 * e + 8]
-      ozCommon = n2 * (org[0] - px) + n5 * (org[1] - py) + n8 * (org[2] - pz)
-      level = n2 === 0 && n5 === 0 && n8 === 1
-      sn0 = r0 * n2 + r3 * n5 + r6 * n8; sn1 = r1 * n2 + r4 * n5 + r7 * n8; sn2 = r2 * n2 + r5 * n5 + r8 * n8
-      pObject = object[e]; pLocalId = localId[e]; pRefl = refl[e]
-    }
-    // the row in three parts: the rays before its sole-plane run, the run (tested here), the rays after it
-    const runLo = sc < 0 ? hi + 1 : soleLo[y] > lo ? soleLo[y] : lo, runHi = sc < 0 ? hi : soleHi[y] < hi ? soleHi[y] : hi
-    for (let part = 0; part < 3; part++) {
-      const run = part === 1
-      if (run && (skip || sc < 0)) continue
-      if (run && shading && commonOrigin && level && ozCommon > 0 && rangeMin + length < ATTENUATION_TABLE) {
-        // the ground seen from above with normals or intensities (most points of such a scan):
-        // the loop below with its branches settled (the normal is the plane's; the cosine is −dz,
-        // in (0, 1] for a hit: dz < 0, and a unit direction's |dz| ≤ 1; every range lies in the
-        // attenuation's table, as rangeMin + length does)
-        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
-          const dz = dir[3 * q + 2], t = planeHitT(ozCommon, dz, length)
-          if (!(t >= 0)) continue
-          const range = rangeMin + t, cpp = cp[p], cosine = -dz
-          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-          rs[i] = q; dist[i] = range; cols![i] = pe
-          if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId }
-          if (normals !== null) { normals[3 * i] = sn0; normals[3 * i + 1] = sn1; normals[3 * i + 2] = sn2; cosines![i] = cosine }
-          // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
-          if (intensities !== null) intensities[i] = pRefl * cosine * attenuationInTable(range)
-          i++
-        }
-        continue
-      }
-      if (run && !shading) {
-        // the ground's points without normals or intensities: its test and the point
-        for (let p = runLo, q = base + runLo; p <= runHi; p++, q++) {
-          const o = 3 * q, oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-          const t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
-          if (!(t >= 0)) continue
-          const range = rangeMin + t, cpp = cp[p]
-          pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-          rs[i] = q; dist[i] = range
-          if (cols !== null) { cols[i] = pe; if (objects !== null) { objects[i] = pObject; localIds![i] = pLocalId } }
-          i++
-        }
-        continue
-      }
-      for (let p = part === 0 ? lo : run ? runLo : runHi + 1, pEnd = part === 0 ? runLo - 1 : run ? runHi : hi, q = base + p; p <= pEnd; p++, q++) {
-        const o = 3 * q
-        let e: number, t: number
-        if (run) {
-          // the sole plane's test, with the raster's initial tMax = length (so the same bits)
-          const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-          t = planeHitT(oz, level ? dir[o + 2] : n2 * dir[o] + n5 * dir[o + 1] + n8 * dir[o + 2], length)
-          if (!(t >= 0)) continue
-          e = pe
-        } else {
-          e = bestE[q]
-          if (e < 0) continue
-          t = bestT[q]
-        }
-        const cpp = cp[p], range = rangeMin + t
-        pts[3 * i] = range * (cpp * cyy); pts[3 * i + 1] = range * (cpp * syy); pts[3 * i + 2] = range * sp[p]
-        rs[i] = q
-        dist[i] = range
-        if (cols !== null) {
-          cols[i] = e
-          if (objects !== null) { objects[i] = object[e]; localIds![i] = localId[e] }
-        }
-        if (shading) {
-          const dx = dir[o], dy = dir[o + 1], dz = dir[o + 2]
-          let nx: number, ny: number, nz: number
-          if (e === pe) {
-            // the row's sole plane (the ground), read once above: from above its own normal, from a start on or below it −direction
-            const oz = commonOrigin ? ozCommon : n2 * (org[o] - px) + n5 * (org[o + 1] - py) + n8 * (org[o + 2] - pz)
-            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = n2; ny = n5; nz = n8 }
-          } else if (kind[e] === ColliderKind.plane) {
-            const m = 9 * e
-            const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
-            if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
-          } else if (t === 0 || kind[e] === ColliderKind.heightfield) { nx = bestN![o]; ny = bestN![o + 1]; nz = bestN![o + 2] } else {
-            // rasterShape's local normal, turned by e's rotation as rayColliderRay turns it
-            const m = 9 * e, lx = bestN![o], ly = bestN![o + 1], lz = bestN![o + 2]
-            nx = CR[m] * lx + CR[m + 1] * ly + CR[m + 2] * lz; ny = CR[m + 3] * lx + CR[m + 4] * ly + CR[m + 5] * lz; nz = CR[m + 6] * lx + CR[m + 7] * ly + CR[m + 8] * lz
-          }
-          const c = -(nx * dx + ny * dy + nz * dz)
-          const cosine = c > 1 ? 1 : c > 0 ? c : 0
-          if (normals !== null) {
-            normals[3 * i] = r0 * nx + r3 * ny + r6 * nz; normals[3 * i + 1] = r1 * nx + r4 * ny + r7 * nz; normals[3 * i + 2] = r2 * nx + r5 * ny + r8 * nz
-            cosines![i] = cosine
-          }
-          if (intensities !== null) {
-            const v = refl[e] * cosine * lidarAttenuation(range)
-            intensities[i] = v // (ρ, cos θ and the attenuation each lie in [0, 1]: no clamp; the raster runs only for rangeMin ≥ 0)
-          }
-        }
-        i++
-      }
-    }
-  }
-  scan.count = i
 }
 
 /**
