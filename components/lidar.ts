@@ -1,6 +1,6 @@
 /**
  * Lidar component: sensor mount, pose, pattern, range window, filter and rate, SoA by entity id.
- * Owned by collision/lidar. `mount` is the car entity (or -1 for a fixed lidar); `offset` and
+ * Owned by the lidar domain (src/lidar). `mount` is the car entity (or -1 for a fixed lidar); `offset` and
  * `rotation` are the pose in the car's frame (mounted) or in the world (fixed); `pose`/`origin`
  * hold the world pose of the latest scan. `hz` 0 means every step; `accum` is the time since the
  * last scan. The scans themselves live in the lidar state (one LidarScan per lidar).

@@ -1,6 +1,6 @@
 /** createSim's options: their type, their defaults, and the resolved form the domains are built from. */
 import { describe, numberInRange, optionKeys, optionsObject, positiveNumber } from './validate'
-import { DEFAULT_REFLECTIVITY } from './collision/lidar-attributes'
+import { DEFAULT_REFLECTIVITY } from './collision/collider-options'
 import type { SurfaceMap } from './vehicle/surfaces'
 
 /** Options of createSim. */

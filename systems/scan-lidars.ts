@@ -2,9 +2,9 @@
 import { commitRemovals, type World } from 'bitecs'
 import type { System } from './schedule'
 import type { SimClock } from '../src/clock'
-import type { LidarState } from '../src/collision/lidar-install'
-import { scanLidar } from '../src/collision/lidar-sensor'
-import { sweepLidar } from '../src/collision/lidar-sweep'
+import type { LidarState } from '../src/lidar/install'
+import { scanLidar } from '../src/lidar/sensor'
+import { sweepLidar } from '../src/lidar/sweep'
 
 /** The system over `state` and `clock`. */
 export function scanLidars(state: LidarState, clock: SimClock): System {

@@ -92,6 +92,17 @@ describe('the engine structure', () => {
     expect(acrossFolders).toEqual([])
   })
 
+  it('keeps the lidar domain in src/lidar/, which collision never imports, with no import circle inside either folder', () => {
+    const lidarFiles = readdirSync(join(ROOT, 'src/lidar')).filter((n) => n.endsWith('.ts'))
+    expect(lidarFiles.length).toBeGreaterThan(10)
+    expect(readdirSync(join(ROOT, 'src/collision')).filter((n) => n.startsWith('lidar'))).toEqual([])
+    const intoLidar = product.filter((f) => rel(f).startsWith('src/collision/'))
+      .flatMap((f) => graph.get(f)!.filter((t) => rel(t).startsWith('src/lidar/')).map((t) => `${rel(f)} -> ${rel(t)}`))
+    expect(intoLidar).toEqual([])
+    const inside = cyclesOf(graph).filter((c) => c.some((f) => f.startsWith('src/collision/') || f.startsWith('src/lidar/')))
+    expect(inside).toEqual([])
+  })
+
   it('keeps examples, pitlane/pixi and pitlane/rapier on the public API (no sim.internal, no deep paths)', () => {
     const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier'))]
     const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts'].map((p) => join(ROOT, p))

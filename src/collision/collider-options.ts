@@ -1,6 +1,9 @@
 /** The options of sim.addCollider and their accepted keys. */
 import { optionKeys } from '../validate'
 
+/** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
+export const DEFAULT_REFLECTIVITY = 0.5
+
 /** Options of sim.addCollider. */
 export interface ColliderOptions {
   /** World position of the shape's centre ([x, y] puts it at ground height). Default [0, 0, 0]. */

@@ -11,8 +11,17 @@
  * monotonic stand-in for the yaw made of one division, and pitch bins are uniform in dz (equal
  * areas). Only the build, once per start, maps cone angles into these coordinates.
  */
-import { ColliderKind } from '../../components/collider'
-import type { CollisionState } from './state'
+import { ColliderKind, type ColliderStore } from '../../components/collider'
+
+/** What the cache reads of the collision state (a subset of CollisionState). */
+export interface OriginCacheScene {
+  version: number
+  Collider: ColliderStore
+  live: Uint8Array
+  maxEid: number
+  planes: Int32Array
+  planeCount: number
+}
 
 /**
  * Queries from one start before the cache is built: at least this many, and at least the collider
@@ -81,7 +90,7 @@ export function createOriginCache(): OriginCache {
  * Notes a query of `ray` (start in ray[0..2]) and returns true when the cache can answer it
  * (building it first when the streak is long enough).
  */
-export function originCacheReady(state: CollisionState, c: OriginCache, ray: Float64Array): boolean {
+export function originCacheReady(state: OriginCacheScene, c: OriginCache, ray: Float64Array): boolean {
   if (!c.enabled) return false
   const ox = ray[0], oy = ray[1], oz = ray[2]
   if (ox !== c.ox || oy !== c.oy || oz !== c.oz || state.version !== c.version) {
@@ -96,7 +105,7 @@ export function originCacheReady(state: CollisionState, c: OriginCache, ray: Flo
   return c.valid
 }
 
-function bound(C: CollisionState['Collider'], e: number, out: Float64Array): void {
+function bound(C: ColliderStore, e: number, out: Float64Array): void {
   // bounding sphere (centre, radius) of the shape itself where it is simple, else of its AABB
   const P = C.position, p = C.params, q = e * 4
   let r: number
@@ -126,7 +135,7 @@ function reserve(c: OriginCache, n: number): void {
   c.cand = new Int32Array(m); c.candLower = new Float64Array(m); c.rect = new Int32Array(m * 4); c.order = new Int32Array(m); c.sphere = new Float64Array(m * 5)
 }
 
-function buildOriginCache(state: CollisionState, c: OriginCache, range: number): void {
+function buildOriginCache(state: OriginCacheScene, c: OriginCache, range: number): void {
   const C = state.Collider, live = state.live, kind = C.kind
   const { ox, oy, oz } = c
   reserve(c, state.maxEid + 1)
@@ -244,7 +253,7 @@ export const PLANE_FRAME = 7
  * world normal, rotated exactly as rayColliderRay rotates the local (0, 0, 1) (keeps the signs of
  * zeros).
  */
-export function planeFrame(C: CollisionState['Collider'], e: number, S: Float64Array, s: number, F: Float64Array, o: number): void {
+export function planeFrame(C: ColliderStore, e: number, S: Float64Array, s: number, F: Float64Array, o: number): void {
   const P = C.position, R = C.rotation, r = e * 9
   const wx = S[s] - P[e * 3], wy = S[s + 1] - P[e * 3 + 1], wz = S[s + 2] - P[e * 3 + 2]
   const r2 = R[r + 2], r5 = R[r + 5], r8 = R[r + 8]

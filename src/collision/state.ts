@@ -16,7 +16,7 @@ import type { HeightfieldData } from './heightfield'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
-import { DEFAULT_REFLECTIVITY } from './lidar-attributes'
+import { DEFAULT_REFLECTIVITY } from './collider-options'
 
 /**
  * How far (m) a moving collider's leaf box reaches beyond its own box on every side (besides its

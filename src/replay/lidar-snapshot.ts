@@ -6,8 +6,8 @@
  */
 import { describe } from '../validate'
 import { decodeF64, decodeI32, encodeF64, encodeI32 } from './codec'
-import { reserveLidarScan, type LidarScan } from '../collision/lidar-scan'
-import type { LidarSensor } from '../collision/lidar-install'
+import { reserveLidarScan, type LidarScan } from '../lidar/scan'
+import type { LidarSensor } from '../lidar/install'
 
 /** A scan as stored: count, then one base64 typed array per array the scan carries. */
 export interface ScanEntry {

@@ -9,18 +9,18 @@
  * Candidates, buckets and world rays are cached per caster while the scene version, pose, ranges,
  * filter, mask and pattern are unchanged. The cost model: docs/decisions/0005-lidar-strategies.md. */
 import { mat3FromQuat, mat3RotationError } from '../math/mat3'
-import { assertLidarScan, lidarScanShades, reserveLidarScan, type LidarScan } from './lidar-scan'
-import { createLidarDirections, updateLidarDirections, type LidarDirections } from './lidar-directions'
-import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, lidarBucketRayRanges, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './lidar-buckets'
-import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './lidar-candidates'
-import { lidarTestCandidate } from './lidar-test'
-import { fillLidarAttributes } from './lidar-attributes'
-import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './lidar-raster'
-import { writeRasterHits } from './lidar-raster-hits'
-import { prepareLidarRaster } from './lidar-raster-spans'
-import { castRayR } from './query'
-import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './lidar-rays'
-import { broadphaseStale, updateBroadphase, type CollisionState } from './state'
+import { assertLidarScan, lidarScanShades, reserveLidarScan, type LidarScan } from './scan'
+import { createLidarDirections, updateLidarDirections, type LidarDirections } from './directions'
+import { createLidarBuckets, fillLidarBuckets, layoutLidarBuckets, lidarBucketRayRanges, meanLidarCellLength, windowLidarBuckets, writeLidarBucketItems, type LidarBuckets } from './buckets'
+import { collectLidarCandidates, createLidarCandidates, type LidarCandidates } from './candidates'
+import { lidarTestCandidate } from './candidate-test'
+import { fillLidarAttributes } from './attributes'
+import { createLidarRaster, layoutLidarRaster, lidarRasterApplies, rasterLidar, type LidarRaster } from './raster'
+import { writeRasterHits } from './raster-hits'
+import { prepareLidarRaster } from './raster-spans'
+import { castRayR } from '../collision/query'
+import { createLidarRays, fillLidarRays, lidarRaysCurrent, LIDAR_RAY_CACHE_MAX, type LidarRays } from './rays'
+import { broadphaseStale, updateBroadphase, type CollisionState } from '../collision/state'
 
 /** Strategy codes (Caster.strategy). */
 export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3, raster: 4 } as const

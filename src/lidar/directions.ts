@@ -5,7 +5,7 @@
  * whether the cache was warm.
  */
 
-import type { LidarPattern } from './lidar-presets'
+import type { LidarPattern } from './presets'
 
 /** The trig tables of one pattern (the pattern fields are the key), rebuilt only when it changes. */
 export interface LidarDirections extends LidarPattern {

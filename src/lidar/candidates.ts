@@ -5,7 +5,7 @@
  * the hit distance along any ray (ties by entity id, so the order is fixed by the scene alone).
  */
 import { ColliderKind } from '../../components/collider'
-import { broadphaseStale, updateBroadphase, type CollisionState } from './state'
+import { broadphaseStale, updateBroadphase, type CollisionState } from '../collision/state'
 
 /** Candidates of a scan, sorted (index i is the i-th nearest bound). */
 export interface LidarCandidates {

@@ -6,8 +6,8 @@
  * Conservative by construction: margins on every angle, every yaw at the poles, wrap-around at
  * the ±π seam, and a cone of half-angle ≥ π (the sensor inside or touching a bound) in every cell.
  */
-import type { LidarCandidates } from './lidar-candidates'
-import type { LidarDirections } from './lidar-directions'
+import type { LidarCandidates } from './candidates'
+import type { LidarDirections } from './directions'
 
 const TWO_PI = 2 * Math.PI
 const HALF_PI = Math.PI / 2

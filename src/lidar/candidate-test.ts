@@ -1,7 +1,7 @@
 /** The exact test of one candidate along one ray, shared by every list and raster strategy. */
 import { ColliderKind } from '../../components/collider'
-import { rayBox, rayCapsule, rayColliderRay, rayCylinder, raySphere } from './narrowphase'
-import type { CollisionState } from './state'
+import { rayBox, rayCapsule, rayColliderRay, rayCylinder, raySphere } from '../collision/narrowphase'
+import type { CollisionState } from '../collision/state'
 
 /**
  * Tests collider `e` along the world ray org[o..o+2] + t·dir[o..o+2] within tMax = ray[6] (the

@@ -7,14 +7,14 @@
  * Each loop is its own function, so a plain scan's and a shaded scan's code keep their own type
  * feedback.
  */
-import type { LidarCandidates } from './lidar-candidates'
-import type { LidarDirections } from './lidar-directions'
-import type { LidarRaster } from './lidar-raster'
-import type { CollisionState } from './state'
-import { planeHitT } from './lidar-test'
-import { ATTENUATION_TABLE, attenuationInTable, lidarAttenuation } from './lidar-attributes'
+import type { LidarCandidates } from './candidates'
+import type { LidarDirections } from './directions'
+import type { LidarRaster } from './types'
+import type { CollisionState } from '../collision/state'
+import { planeHitT } from './candidate-test'
+import { ATTENUATION_TABLE, attenuationInTable, lidarAttenuation } from './attributes'
 import { ColliderKind } from '../../components/collider'
-import { reserveLidarScan, type LidarScan } from './lidar-scan'
+import { reserveLidarScan, type LidarScan } from './scan'
 
 /**
  * One writeRasterHits call's inputs, and the sole plane of the rows being written (rows nearly

@@ -4,7 +4,7 @@
  * generator, so a point's noise never depends on the order or the batching of scans (stepMany ≡
  * step, a replay redraws the same numbers).
  */
-import type { LidarScan } from './lidar-scan'
+import type { LidarScan } from './scan'
 
 /** Noise of a lidar (addLidar's `noise`); all default to none. */
 export interface LidarNoise {

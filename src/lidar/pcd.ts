@@ -4,7 +4,7 @@
  * in the sensor frame: x y z and the requested attributes.
  */
 import { describe, optionsObject } from '../validate'
-import { assertLidarScan, refuseUnknownKeys, type LidarScan } from './lidar-scan'
+import { assertLidarScan, refuseUnknownKeys, type LidarScan } from './scan'
 
 /** A point attribute toPcd can write, and the PCD fields it becomes. */
 export type PcdField = 'intensity' | 'normal' | 'cosine' | 'object' | 'localId' | 'collider' | 'label' | 'range' | 'ray' | 'time'

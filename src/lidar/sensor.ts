@@ -1,7 +1,7 @@
 /** One Lidar entity's scan: its world pose (fixed, or its car's chassis pose ∘ mount offset) and the cast. */
-import { castLidar } from './lidar-cast'
-import type { LidarState } from './lidar-install'
-import { applyLidarNoise } from './lidar-noise'
+import { castLidar } from './cast'
+import type { LidarState } from './install'
+import { applyLidarNoise } from './noise'
 
 /** No chassis collider to anchor a mounted lidar to (lidarWorldPose's answer). */
 export const NO_ANCHOR = -2

@@ -6,13 +6,13 @@
  * lidar's slice; a sweep's columns collect in its building scan, which becomes the lidar's scan
  * when the sweep completes.
  */
-import type { LidarState, LidarSensor } from './lidar-install'
-import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from './lidar-cast'
-import { updateLidarDirections } from './lidar-directions'
-import { fillLidarAttributes } from './lidar-attributes'
-import { applyLidarNoise } from './lidar-noise'
-import { appendLidarScan, lidarScanShades, type LidarScan } from './lidar-scan'
-import { lidarWorldPose, NO_ANCHOR } from './lidar-sensor'
+import type { LidarState, LidarSensor } from './install'
+import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from './cast'
+import { updateLidarDirections } from './directions'
+import { fillLidarAttributes } from './attributes'
+import { applyLidarNoise } from './noise'
+import { appendLidarScan, lidarScanShades, type LidarScan } from './scan'
+import { lidarWorldPose, NO_ANCHOR } from './sensor'
 import { quatFromMat3 } from '../math/quat'
 
 /** Columns of a sweep of `columns` columns at `hz` whose times (y/(columns·hz)) are before `a` s into it. */

@@ -2,62 +2,24 @@
  * The raster strategy of a lidar scan: candidate-major instead of ray-major. Each candidate's
  * bounding cone is rasterised onto the pattern itself: for every yaw sample in the cone's bucket
  * columns (and the candidate's yaw wedge) the pitch samples inside the cone and the candidate's
- * elevation band are found (lidar-raster-spans.ts) — once per build, then kept as ray spans while
+ * elevation band are found (raster-spans.ts) — once per build, then kept as ray spans while
  * the sensor and scene stand still — and only the rays in them are tested, keeping per ray the closest hit (ties to the
  * lowest entity id, as rayTest). In sparse scenes almost every ray meets no cone at all, so most
  * rays cost nothing but the final pass. Needs pitch samples in [−90°, 90°] in a monotonic order and
  * the whole pattern in the world-ray cache; otherwise the other strategies serve.
  */
-import type { LidarBuckets } from './lidar-buckets'
-import type { LidarCandidates } from './lidar-candidates'
-import type { LidarDirections } from './lidar-directions'
-import type { CollisionState } from './state'
-import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './lidar-test'
-import { rayColliderRay } from './narrowphase'
+import type { LidarBuckets } from './buckets'
+import type { LidarRaster } from './types'
+import type { LidarCandidates } from './candidates'
+import type { LidarDirections } from './directions'
+import type { CollisionState } from '../collision/state'
+import { lidarLocalStart, lidarTestCandidate, lidarTestShape, planeHitT } from './candidate-test'
+import { rayColliderRay } from '../collision/narrowphase'
 import { ColliderKind } from '../../components/collider'
-import { prepareLidarRaster } from './lidar-raster-spans'
+import { prepareLidarRaster } from './raster-spans'
 
-/** Per-ray best hits and the yaw samples of each bucket column. */
-export interface LidarRaster {
-  bestT: Float64Array
-  bestE: Int32Array
-  /** Column c holds yaw samples colYaw[colStart[c] .. colStart[c+1]). */
-  colStart: Int32Array
-  colYaw: Int32Array
-  /** (candidate, yaw sample) pairs and ray tests the last layout estimate counted. */
-  pairs: number
-  covered: number
-  /**
-   * The solved ray ranges, cached until the next layout (a static sensor solves its cones once):
-   * candidate i tests rays spanQ[2s] ..= spanQ[2s+1] for s in [spanOf[i], spanOf[i+1]).
-   */
-  spansValid: boolean
-  /** A number no other solve of spans has had (keys the world rays filled for them only). */
-  layout: number
-  spanOf: Int32Array
-  spanQ: Int32Array
-  /**
-   * Per yaw sample y, the pitch samples rowLo[y] ..= rowHi[y] that some span reaches (empty when
-   * lo > hi): no other ray of the row can hit, so the final pass reads only these.
-   */
-  rowLo: Int32Array
-  rowHi: Int32Array
-  /** Rays in those row ranges: the most points a scan can give (reserved up front). */
-  touched: number
-  /**
-   * Per yaw sample y, pitch samples soleLo[y] ..= soleHi[y] that only the plane candidate
-   * soleCand[y] reaches (−1: none): with nothing else to compare, their hits are worked out in the
-   * final pass itself, without a round trip through bestT / bestE. `owner` is build scratch.
-   */
-  soleCand: Int32Array
-  soleLo: Int32Array
-  soleHi: Int32Array
-  owner: Int32Array
-  /** findSolePlaneRunsByMasks' scratch: per row, the rays covered once, twice or more, and by its plane. */
-  coverOnce: Int32Array
-  coverTwice: Int32Array
-  planeBits: Int32Array
-}
+export type { LidarRaster } from './types'
+
 
 /** Creates an empty raster. */
 export function createLidarRaster(): LidarRaster {
@@ -177,7 +139,7 @@ function rasterPlane(state: CollisionState, r: LidarRaster, d: LidarDirections, 
  * and the comparison allows for its rounding, so it never skips a ray that can hit), which ends
  * most misses of long thin shapes before the narrow phase. Otherwise the same tests, order and
  * tie rule as testRay. `L` is scratch for the local ray. With `bestN`, a new best hit's normal
- * goes there: the shape test's local one (the final pass, lidar-raster-hits.ts, turns it to the
+ * goes there: the shape test's local one (the final pass, raster-hits.ts, turns it to the
  * world once per point), or for a start inside or on the surface (t = 0) rayColliderRay's own
  * world normal.
  */

@@ -3,11 +3,11 @@
  * columns inside its yaw wedge, the pitch samples of its elevation band inside its cone), the rows
  * those rays lie in, and per row the run of rays a plane (the ground) reaches alone.
  */
-import type { LidarBuckets } from './lidar-buckets'
-import { LIDAR_ANGLE_MARGIN } from './lidar-buckets'
-import type { LidarCandidates } from './lidar-candidates'
-import type { LidarDirections } from './lidar-directions'
-import type { LidarRaster } from './lidar-raster'
+import type { LidarBuckets } from './buckets'
+import { LIDAR_ANGLE_MARGIN } from './buckets'
+import type { LidarCandidates } from './candidates'
+import type { LidarDirections } from './directions'
+import type { LidarRaster } from './types'
 
 /** Index range [lo, hi] of pitch samples whose angle lies in [a, b] (padded); lo > hi when none. */
 function pitchRange(d: LidarDirections, a: number, b: number, out: Int32Array): void {

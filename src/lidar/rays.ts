@@ -5,7 +5,7 @@
  * (a fixed sensor then pays the divisions and square root once); large patterns are filled in
  * chunks of yaw columns instead.
  */
-import type { LidarDirections } from './lidar-directions'
+import type { LidarDirections } from './directions'
 import { mat3RotationError } from '../math/mat3'
 
 /** At most this many rays are cached whole (6 doubles each). */

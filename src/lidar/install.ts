@@ -3,14 +3,14 @@ import { addComponent, addEntity, hasComponent, observe, onRemove, query, regist
 import type { Components } from '../../components/index'
 import { assertEntity } from '../entity'
 import { groundHeight, type ResolvedSimOptions } from '../options'
-import type { CollisionState } from './state'
+import type { CollisionState } from '../collision/state'
 import { describe, finiteNumber, finiteVector, nonNegativeNumber, numberInRange, optionsObject, positiveNumber } from '../validate'
 import { mat3Identity } from '../math/mat3'
-import { parsePosition, parseRotation } from './pose'
-import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './lidar-scan'
-import type { LidarNoise } from './lidar-noise'
-import { castLidar, createLidarCaster, type LidarCaster } from './lidar-cast'
-import type { LidarPattern } from './lidar-presets'
+import { parsePosition, parseRotation } from '../collision/pose'
+import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './scan'
+import type { LidarNoise } from './noise'
+import { castLidar, createLidarCaster, type LidarCaster } from './cast'
+import type { LidarPattern } from './presets'
 
 /** Options of sim.addLidar. */
 export interface LidarOptions {

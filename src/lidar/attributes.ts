@@ -10,16 +10,15 @@
  * `atmosphere_attenuation_rate`, https://carla.readthedocs.io/en/latest/ref_sensors/#lidar-sensor).
  */
 import { ColliderKind } from '../../components/collider'
-import type { LidarScan } from './lidar-scan'
-import type { CollisionState } from './state'
+import type { LidarScan } from './scan'
+import type { CollisionState } from '../collision/state'
 
 /** Atmospheric attenuation of the intensity model, 1/m (CARLA's default). */
 const ATTENUATION = 0.004
 /** The same, for the package's users. */
 export const LIDAR_ATTENUATION = ATTENUATION
 
-/** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
-export const DEFAULT_REFLECTIVITY = 0.5
+export { DEFAULT_REFLECTIVITY } from '../collision/collider-options'
 
 /** Whole metres the attenuation tables cover: attenuationInTable takes ranges in [0, this). */
 export const ATTENUATION_TABLE = 4096
