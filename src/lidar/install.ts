@@ -10,6 +10,7 @@ import { parsePosition, parseRotation } from '../collision/pose'
 import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './scan'
 import type { LidarNoise } from './noise'
 import { castLidar, createLidarCaster, type LidarCaster } from './cast'
+import { lidarWorldPose } from './pose'
 import type { LidarPattern } from './presets'
 
 /** Options of sim.addLidar. */
@@ -216,6 +217,8 @@ export function installLidars({ world, components, options, collision }: LidarDe
     }
     sensors[eid] = sensor
     if (!casters[eid]) casters[eid] = createLidarCaster()
+    // its pose now (NaN while a car has no chassis yet): a rotating sweep's first step starts from it
+    lidarWorldPose(components, eid)
     return eid
   }
 

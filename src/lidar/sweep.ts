@@ -12,7 +12,7 @@ import { updateLidarDirections } from './directions'
 import { fillLidarAttributes } from './attributes'
 import { applyLidarNoise } from './noise'
 import { appendLidarScan, lidarScanShades, type LidarScan } from './scan'
-import { lidarWorldPose, NO_ANCHOR } from './sensor'
+import { lidarWorldPose, NO_ANCHOR } from './pose'
 import { quatFromMat3 } from '../math/quat'
 
 /** Columns of a sweep of `columns` columns at `hz` whose times (y/(columns·hz)) are before `a` s into it. */
@@ -112,7 +112,7 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
   const r0 = caster.startRot, p0 = caster.startPos
   for (let i = 0; i < 9; i++) r0[i] = W[m + i]
   for (let i = 0; i < 3; i++) p0[i] = X[o + i]
-  const objectId = lidarWorldPose(state, eid)
+  const objectId = lidarWorldPose(state.components, eid)
   slice.count = 0
   if (objectId === NO_ANCHOR) return
   const r1 = caster.endRot, p1 = caster.endPos

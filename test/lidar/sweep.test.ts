@@ -126,6 +126,65 @@ describe('rotating lidar sweeps', () => {
     expect(maxErr).toBeLessThan(1e-6)
   })
 
+  it('casts the first sweep after addLidar, from its first step on, from the mount pose interpolated to scan.times', () => {
+    // a car already running at 20 m/s when the lidar is added (sim time > 0): the first step's
+    // columns start from the pose the mount had when the lidar was added
+    const sim = scene()
+    const car = sim.addCar({ position: [-25, -8], heading: 0.35, speed: 20 })
+    sim.setInput(car, { throttle: 0.3, steer: 0.2, gear: 2 })
+    const dt = 1 / 60
+    for (let s = 0; s < 7; s++) sim.step(dt)
+    const { Car, Collider } = sim.components
+    const offset = [0.3, -0.1, 1.1], mountRot = matOf([0, 0, Math.sin(0.2), Math.cos(0.2)])
+    // the pose at addLidar, worked out from the chassis collider: R = Rc·Rm, x = pc + Rc·offset
+    const c = Car.collider[car]
+    const Rc = Array.from(Collider.rotation.subarray(9 * c, 9 * c + 9)), pc = Array.from(Collider.position.subarray(3 * c, 3 * c + 3))
+    const added = {
+      rot: [0, 1, 2].flatMap((i) => [0, 1, 2].map((j) => Rc[3 * i] * mountRot[j] + Rc[3 * i + 1] * mountRot[3 + j] + Rc[3 * i + 2] * mountRot[6 + j])),
+      pos: [0, 1, 2].map((i) => pc[i] + Rc[3 * i] * offset[0] + Rc[3 * i + 1] * offset[1] + Rc[3 * i + 2] * offset[2]),
+    }
+    const t0 = sim.time
+    const spin = lidarPresets.spinning16
+    const lidar = sim.addLidar({ ...spin, rangeMax: 50, mount: car, offset, rotation: mountRot, sweep: 'rotating' })
+    const poses = [added]
+    const L = sim.components.Lidar
+    for (let s = 0; s < 6; s++) {
+      sim.step(dt)
+      poses.push({ rot: Array.from(L.pose.subarray(9 * lidar, 9 * lidar + 9)), pos: Array.from(L.origin.subarray(3 * lidar, 3 * lidar + 3)) })
+    }
+    expect(Math.hypot(poses[1].pos[0] - poses[0].pos[0], poses[1].pos[1] - poses[0].pos[1])).toBeGreaterThan(0.3) // 20 m/s: a third of a metre a step
+    const scan = sim.lidarScan(lidar), P = spin.pattern.pitchCount, Y = spin.pattern.yawCount
+    expect(scan.count).toBeGreaterThan(1000)
+    // column by column: its time, and its points put in the world by the pose interpolated to that time, are rayTest's hits
+    const at = new Map<number, number>() // ray index → its point
+    for (let i = 0; i < scan.count; i++) at.set(scan.rays[i], i)
+    const bad = new Set<number>()
+    let matched = 0, firstStepColumns = 0
+    for (let y = 0; y < Y; y++) {
+      const t = y / (Y * spin.hz), step = Math.min(5, Math.floor(t / dt + 1e-9)), f = (t - step * dt) / dt
+      if (step === 0) firstStepColumns++
+      const p0 = poses[step], p1 = poses[step + 1]
+      const R = matOf(slerp(quatOf(p0.rot), quatOf(p1.rot), f)), pos = p0.pos.map((v, i) => v + f * (p1.pos[i] - v))
+      for (let p = 0; p < P; p++) {
+        const yaw = spin.pattern.yawStart + y * spin.pattern.yawIncrement, pitch = spin.pattern.pitchStart + p * spin.pattern.pitchIncrement
+        const d = [Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch)]
+        const w = [0, 1, 2].map((i) => R[3 * i] * d[0] + R[3 * i + 1] * d[1] + R[3 * i + 2] * d[2])
+        const h = sim.rayTest(pos.map((v, i) => v + spin.rangeMin * w[i]), w, 50 - spin.rangeMin, car, 0).at(0)
+        const k = at.get(y * P + p)
+        if (!h || k === undefined) { if (h || k !== undefined) bad.add(y); continue }
+        matched++
+        if (Math.abs(scan.times![k] - (t0 + t)) > 1e-9) bad.add(y)
+        for (let i = 0; i < 3; i++) {
+          const world = pos[i] + R[3 * i] * scan.points[3 * k] + R[3 * i + 1] * scan.points[3 * k + 1] + R[3 * i + 2] * scan.points[3 * k + 2]
+          if (Math.abs(world - h.position[i]) > 1e-6) bad.add(y)
+        }
+      }
+    }
+    expect(firstStepColumns).toBe(171) // of 1024: the columns the bug cast from the wrong pose
+    expect([...bad]).toEqual([])
+    expect(matched).toBe(scan.count)
+  })
+
   it('is the same bits with stepMany as with step, and with noise across runs', () => {
     const run = (many: boolean) => {
       const sim = scene()
