@@ -10,7 +10,7 @@ import { parsePosition, parseRotation } from '../collision/pose'
 import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './scan'
 import type { LidarNoise } from './noise'
 import { castLidar, createLidarCaster, type LidarCaster } from './cast'
-import { lidarWorldPose } from './pose'
+import { lidarPointsToWorld, lidarWorldPose } from './pose'
 import type { LidarPattern } from './presets'
 
 /** Options of sim.addLidar. */
@@ -41,6 +41,14 @@ export interface LidarOptions {
   sweep?: 'whole' | 'rotating'
 }
 
+/** A lidar's world pose (sim.lidarPose): where its latest scan was cast from. */
+export interface LidarPose {
+  /** The sensor's origin in the world, m: [x, y, z]. */
+  position: [number, number, number]
+  /** The sensor frame's axes in the world: a row-major 3×3 rotation matrix (world = rotation · sensor + position). */
+  rotation: [number, number, number, number, number, number, number, number, number]
+}
+
 /** A lidar's scan settings beyond its Lidar store fields. */
 export interface LidarSensor {
   /** Noise: σ (m), dropout rates, seed (all 0: none). */
@@ -68,6 +76,13 @@ export interface LidarState {
      * lidar's newest slice instead: the columns cast in the last step, for streaming.
      */
     lidarScan(lidar: number, which?: 'sweep' | 'slice'): LidarScan
+    /**
+     * The world pose of a lidar's latest scan (a new object each call): a whole-pattern lidar's is the
+     * pose its latest scan was cast from; a rotating lidar's, the pose at the end of the latest step
+     * (each point of a sweep has the pose of its own time: ask for the `world` attribute). Before the
+     * first scan: the pose when it was added.
+     */
+    lidarPose(lidar: number): LidarPose
     /** A batched lidar scan of a yaw × pitch pattern into `scan`; returns `scan`. */
     rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
       pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
@@ -244,7 +259,18 @@ export function installLidars({ world, components, options, collision }: LidarDe
   function rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
     pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
     objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
-    return castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+    castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+    if (scan.worldPoints !== null) lidarPointsToWorld(scan, 0, rot, pos)
+    return scan
+  }
+
+  function lidarPose(lidar: number): LidarPose {
+    const eid = assertLidar(lidar, 'lidar')
+    const m = 9 * eid, o = 3 * eid, W = Lidar.pose, X = Lidar.origin
+    return {
+      position: [X[o], X[o + 1], X[o + 2]],
+      rotation: [W[m], W[m + 1], W[m + 2], W[m + 3], W[m + 4], W[m + 5], W[m + 6], W[m + 7], W[m + 8]],
+    }
   }
 
   observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined; sensors[eid] = undefined })
@@ -258,5 +284,5 @@ export function installLidars({ world, components, options, collision }: LidarDe
   })
 
   const lidars = registerQuery(world, [Lidar])
-  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, sensors, casters, shared, lidars, components, collision }
+  return { api: { addLidar, lidarScan, lidarPose, rayTestLidar }, setPose, scans, sensors, casters, shared, lidars, components, collision }
 }

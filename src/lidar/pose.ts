@@ -1,5 +1,6 @@
 /** A lidar's world pose: fixed, or its car's chassis pose ∘ its mount offset. */
 import type { Components } from '../../components/index'
+import type { LidarScan } from './scan'
 
 /** The stores a lidar's pose is read from: its own, its car's and the chassis collider's. */
 export type LidarStores = Pick<Components, 'Lidar' | 'Car' | 'Collider'>
@@ -33,3 +34,30 @@ export function lidarWorldPose(components: LidarStores, eid: number): number {
   return car
 }
 
+
+/** worldPoints[i] = X[x..x+2] + R[r..r+8]·points[i] (R row-major). */
+function turnPoint(scan: LidarScan, i: number, R: ArrayLike<number>, r: number, X: ArrayLike<number>, x: number): void {
+  const W = scan.worldPoints!, P = scan.points
+  const px = P[3 * i], py = P[3 * i + 1], pz = P[3 * i + 2]
+  W[3 * i] = X[x] + R[r] * px + R[r + 1] * py + R[r + 2] * pz
+  W[3 * i + 1] = X[x + 1] + R[r + 3] * px + R[r + 4] * py + R[r + 5] * pz
+  W[3 * i + 2] = X[x + 2] + R[r + 6] * px + R[r + 7] * py + R[r + 8] * pz
+}
+
+/** Fills scan.worldPoints for points [from, count) cast from one pose (rotation `rot`, row-major; position `pos`). */
+export function lidarPointsToWorld(scan: LidarScan, from: number, rot: ArrayLike<number>, pos: ArrayLike<number>): void {
+  for (let i = from, n = scan.count; i < n; i++) turnPoint(scan, i, rot, 0, pos, 0)
+}
+
+/**
+ * Fills scan.worldPoints for points [from, count) of a rotating sweep's run: a point of ray index
+ * ray is in column y = ray / pitchCount, cast from row y's pose in `rows` (12 numbers a row from
+ * column y0: rotation, then position, as interpolateLidarRows writes them).
+ */
+export function sweepPointsToWorld(scan: LidarScan, from: number, rows: Float64Array, y0: number, pitchCount: number): void {
+  const rays = scan.rays
+  for (let i = from, n = scan.count; i < n; i++) {
+    const r = 12 * (((rays[i] / pitchCount) | 0) - y0)
+    turnPoint(scan, i, rows, r, rows, r + 9)
+  }
+}

@@ -2,7 +2,7 @@
 import { castLidar } from './cast'
 import type { LidarState } from './install'
 import { applyLidarNoise } from './noise'
-import { lidarWorldPose, NO_ANCHOR } from './pose'
+import { lidarPointsToWorld, lidarWorldPose, NO_ANCHOR } from './pose'
 
 /** Writes lidar `eid`'s world pose and scans the whole pattern into its LidarScan; `scanNumber` keys its noise. */
 export function scanLidar(state: LidarState, eid: number, scanNumber: number): void {
@@ -21,4 +21,5 @@ export function scanLidar(state: LidarState, eid: number, scanNumber: number): v
   if (sensor.sigma > 0 || sensor.dropout > 0 || sensor.intensityDropout > 0) {
     applyLidarNoise(scan, 0, sensor.sigma, sensor.dropout, sensor.intensityDropout, sensor.seed, scanNumber)
   }
+  if (scan.worldPoints !== null) lidarPointsToWorld(scan, 0, rot, pos)
 }
