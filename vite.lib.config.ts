@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 
 // Library build: bundles the entries (core, internals, the optional pixi renderer and Rapier host)
@@ -7,12 +8,14 @@ import { defineConfig } from 'vite'
 const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/']
 const ENTRY_FILES = ['/src/index.ts', '/src/internals.ts']
 
+/** This config's folder (the repository root), with forward slashes, as rollup's module ids have. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/\\/g, '/').replace(/\/$/, '')
+
 /** The chunk of an engine module shared by the entries: every core module goes into pitlane.js. */
 function chunkOf(id: string): string | undefined {
-  const root = __dirname.replace(/\\/g, '/')
   const path = id.replace(/\\/g, '/')
-  if (!path.startsWith(root) || path.includes('/node_modules/')) return undefined
-  const local = path.slice(root.length)
+  if (!path.startsWith(ROOT) || path.includes('/node_modules/')) return undefined
+  const local = path.slice(ROOT.length)
   if (ENTRY_FILES.includes(local) || ENTRY_DIRS.some((d) => local.startsWith(d))) return undefined
   return 'pitlane'
 }

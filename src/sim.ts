@@ -109,6 +109,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
     rayTest: collision.api.rayTest,
     addLidar: lidars.api.addLidar,
     lidarScan: lidars.api.lidarScan,
+    lidarPose: lidars.api.lidarPose,
     rayTestLidar: lidars.api.rayTestLidar,
     addCar: vehicles.api.addCar,
     setInput: vehicles.api.setInput,

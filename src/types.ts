@@ -65,6 +65,8 @@ export interface Sim {
   addLidar: LidarState['api']['addLidar']
   /** The latest scan of `lidar` (overwritten by its next scan). */
   lidarScan: LidarState['api']['lidarScan']
+  /** The world pose ({ position, rotation }) of `lidar`'s latest scan; a rotating lidar's: at the end of the latest step. */
+  lidarPose: LidarState['api']['lidarPose']
   /** Casts a yaw × pitch pattern from a pose into `scan` (sensor-frame points, ray indices, ranges); returns `scan`. */
   rayTestLidar: LidarState['api']['rayTestLidar']
   /** Adds a car (default presets.hatchback) with a box collider for its chassis; returns its entity id. */

@@ -1,14 +1,13 @@
 /**
  * The headless race: a grid of path-driven cars on the built-in circuit, run for a number of sim
- * seconds at a 60 Hz host step, timed by the lap-timer mod and slipstreaming by the slipstream mod.
+ * seconds at a 60 Hz host step, timed by pitlane's addLapTimer and slipstreaming by the slipstream mod.
  * Returns the standings and the sim cost per step. Deterministic: the same options give the same
  * standings, bit for bit (the seed sets the drivers' speeds and lines; timing is not part of it).
  */
 import { createWorld } from 'bitecs'
-import { createSim, LodController } from '../../src/index'
+import { addLapTimer, createSim, LodController } from '../../src/index'
 import { createTrack, type Track } from '../track'
 import { addCircuit, addField, trackSurfaces } from './field'
-import { addLapTimer } from '../modding/lap-timer'
 import { addSlipstream } from '../modding/slipstream'
 
 /** Options of runRace. */
@@ -61,14 +60,21 @@ export interface RaceResult {
 
 const DT = 1 / 60
 
+/** Checks the race options' values; throws a RangeError naming the first bad one. */
+export function checkRaceOptions(options: RaceOptions): void {
+  const { cars, seconds, seed, level } = options
+  if (cars !== undefined && !(Number.isInteger(cars) && cars >= 1 && cars <= 5000)) throw new RangeError(`cars must be an integer in [1, 5000], got ${cars}`)
+  if (seconds !== undefined && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0)) throw new RangeError(`seconds must be finite and > 0, got ${seconds}`)
+  if (seed !== undefined && !Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`)
+  if (level !== undefined && level !== 'full' && level !== 'singleTrack' && level !== 'lod') throw new RangeError(`level must be full, singleTrack or lod, got ${String(level)}`)
+}
+
 /** Runs a race (see RaceOptions) and returns the standings, best first. */
 export function runRace(options: RaceOptions = {}): RaceResult {
+  checkRaceOptions(options)
   const cars = options.cars ?? 200
   const seconds = options.seconds ?? 120
   const seed = options.seed ?? 1
-  if (!Number.isInteger(cars) || cars < 1 || cars > 5000) throw new RangeError(`cars must be an integer in [1, 5000], got ${cars}`)
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) throw new RangeError(`seconds must be finite and > 0, got ${seconds}`)
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`)
   const track = options.track ?? createTrack()
   const sim = createSim(createWorld(), { surfaces: trackSurfaces(track) })
   addCircuit(sim, track)
@@ -115,19 +121,37 @@ export function formatStandings(result: RaceResult, limit = result.standings.len
   return rows.join('\n')
 }
 
-/** Parses `--cars N --seconds S --seed K --level full|singleTrack|lod` (and `--top N`); throws a RangeError on a bad flag. */
-export function parseRaceArgs(argv: readonly string[]): RaceOptions & { top?: number } {
-  const out: RaceOptions & { top?: number } = {}
+/** The CLI's usage text (`--help`). */
+export const RACE_USAGE = `usage: npm run race -- [--cars N] [--seconds S] [--seed K] [--level full|singleTrack|lod] [--top N]
+
+Races path-driven cars on the built-in circuit headless and prints the standings.
+  --cars N      cars on the grid, 1 to 5000 (default 200)
+  --seconds S   sim seconds to race, > 0 (default 120)
+  --seed K      seed of the field's speeds and lines, an integer (default 1)
+  --level L     full, singleTrack or lod (default lod: LOD around the first car)
+  --top N       rows of the standings to print, >= 1 (default 20)
+  --help        this text`
+
+/** Parsed command line: the race options, the rows to print, or a request for the usage text. */
+export type RaceArgs = RaceOptions & { top?: number; help?: boolean }
+
+/**
+ * Parses `--cars N --seconds S --seed K --level full|singleTrack|lod --top N` (or `--help`) and
+ * checks the values; throws a RangeError naming the flag on a bad one.
+ */
+export function parseRaceArgs(argv: readonly string[]): RaceArgs {
+  const out: RaceArgs = {}
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = argv[i + 1]
     const num = () => {
       const v = Number(value)
-      if (value === undefined || !Number.isFinite(v)) throw new RangeError(`${flag} needs a number, got ${value ?? 'nothing'}`)
+      if (value === undefined || value.trim() === '' || !Number.isFinite(v)) throw new RangeError(`${flag} needs a number, got ${value ?? 'nothing'}`)
       i++
       return v
     }
-    if (flag === '--cars') out.cars = num()
+    if (flag === '--help' || flag === '-h') out.help = true
+    else if (flag === '--cars') out.cars = num()
     else if (flag === '--seconds') out.seconds = num()
     else if (flag === '--seed') out.seed = num()
     else if (flag === '--top') out.top = num()
@@ -135,7 +159,50 @@ export function parseRaceArgs(argv: readonly string[]): RaceOptions & { top?: nu
       if (value !== 'full' && value !== 'singleTrack' && value !== 'lod') throw new RangeError(`--level must be full, singleTrack or lod, got ${value ?? 'nothing'}`)
       out.level = value
       i++
-    } else throw new RangeError(`unknown flag ${flag} (use --cars N --seconds S --seed K --level full|singleTrack|lod --top N)`)
+    } else throw new RangeError(`unknown flag ${flag} (see --help)`)
   }
+  try {
+    checkRaceOptions(out)
+  } catch (e) {
+    throw new RangeError(`--${(e as Error).message}`)
+  }
+  if (out.top !== undefined && !(Number.isInteger(out.top) && out.top >= 1)) throw new RangeError(`--top must be an integer >= 1, got ${out.top}`)
   return out
+}
+
+/** Where the CLI writes: the standings to `out`, the progress and errors to `err`. */
+export interface RaceCliIo {
+  out: { write(text: string): unknown }
+  err: { write(text: string): unknown; isTTY?: boolean }
+}
+
+/**
+ * The race CLI: parses `argv`, races, prints; returns the exit code: 0 done (or --help), 2 a bad
+ * command line (one line on `err`, no stack), 1 a failure while racing.
+ */
+export function raceCli(argv: readonly string[], io: RaceCliIo): number {
+  let options: RaceArgs
+  try {
+    options = parseRaceArgs(argv)
+  } catch (e) {
+    io.err.write(`pitlane race: ${(e as Error).message}\n`)
+    return 2
+  }
+  if (options.help) { io.out.write(`${RACE_USAGE}\n`); return 0 }
+  const tty = io.err.isTTY === true
+  const bar = (f: number) => {
+    const width = 40, full = Math.round(f * width)
+    io.err.write(`\r  racing [${'#'.repeat(full)}${'.'.repeat(width - full)}] ${(f * 100).toFixed(0).padStart(3)}%`)
+  }
+  const { top, help: _help, ...race } = options
+  io.err.write(`pitlane race: ${race.cars ?? 200} cars, ${race.seconds ?? 120} s, seed ${race.seed ?? 1}\n`)
+  try {
+    const result = runRace({ ...race, onProgress: tty ? bar : undefined })
+    if (tty) io.err.write('\n')
+    io.out.write(formatStandings(result, top ?? 20) + '\n')
+    return 0
+  } catch (e) {
+    io.err.write(`${tty ? '\n' : ''}pitlane race failed: ${(e as Error).message}\n`)
+    return 1
+  }
 }

@@ -8,11 +8,10 @@
  */
 import { Application, Container, CullerPlugin, extensions, GlLimitsSystem, UPDATE_PRIORITY } from 'pixi.js'
 import { createWorld } from 'bitecs'
-import { createSim, LodController, lidarPresets, restoreWorld, snapshotWorld, type CarDefinition, type Sim } from '../../src/index'
+import { addLapTimer, createSim, LodController, lidarPresets, restoreWorld, snapshotWorld, type CarDefinition, type Sim } from '../../src/index'
 import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
 import { createTrack, projectOnTrack, trackPath, trackPoint } from '../track'
 import { addCircuit, trackSurfaces, yawMatrix } from '../race/field'
-import { addLapTimer } from '../modding/lap-timer'
 import { addSlipstream } from '../modding/slipstream'
 import { drawBarriers, drawTrack, createTrees, GRASS } from './track-view'
 import { placeGrid, gridSlot } from './grid'

@@ -1,10 +1,10 @@
 /**
  * The race: phases (grid → lights → racing → finished), each car's distance along the circuit,
  * live standings with the gap to the leader, and the finish. Laps and lap times come from the lap
- * timer (examples/modding/lap-timer.ts); distance comes from projecting each car on the centreline
+ * timer (addLapTimer); distance comes from projecting each car on the centreline
  * near where it was last step, unwrapped so it keeps growing lap after lap.
  */
-import type { LapTimer } from '../modding/lap-timer'
+import type { LapTimer } from '../../src/index'
 import type { Track } from '../track'
 import type { Entrant } from './grid'
 

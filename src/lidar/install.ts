@@ -11,6 +11,7 @@ import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarSc
 import type { LidarNoise } from './noise'
 import { castLidar } from './cast'
 import { createLidarCaster, type LidarCaster } from './caster'
+import { lidarPointsToWorld, lidarWorldPose } from './pose'
 import type { LidarPattern } from './presets'
 
 /** Options of sim.addLidar. */
@@ -41,6 +42,14 @@ export interface LidarOptions {
   sweep?: 'whole' | 'rotating'
 }
 
+/** A lidar's world pose (sim.lidarPose): where its latest scan was cast from. */
+export interface LidarPose {
+  /** The sensor's origin in the world, m: [x, y, z]. */
+  position: [number, number, number]
+  /** The sensor frame's axes in the world: a row-major 3×3 rotation matrix (world = rotation · sensor + position). */
+  rotation: [number, number, number, number, number, number, number, number, number]
+}
+
 /** A lidar's scan settings beyond its Lidar store fields. */
 export interface LidarSensor {
   /** Noise: σ (m), dropout rates, seed (all 0: none). */
@@ -68,6 +77,13 @@ export interface LidarState {
      * lidar's newest slice instead: the columns cast in the last step, for streaming.
      */
     lidarScan(lidar: number, which?: 'sweep' | 'slice'): LidarScan
+    /**
+     * The world pose of a lidar's latest scan (a new object each call): a whole-pattern lidar's is the
+     * pose its latest scan was cast from; a rotating lidar's, the pose at the end of the latest step
+     * (each point of a sweep has the pose of its own time: ask for the `world` attribute). Before the
+     * first scan: the pose when it was added.
+     */
+    lidarPose(lidar: number): LidarPose
     /** A batched lidar scan of a yaw × pitch pattern into `scan`; returns `scan`. */
     rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
       pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
@@ -217,6 +233,8 @@ export function installLidars({ world, components, options, collision }: LidarDe
     }
     sensors[eid] = sensor
     if (!casters[eid]) casters[eid] = createLidarCaster()
+    // its pose now (NaN while a car has no chassis yet): a rotating sweep's first step starts from it
+    lidarWorldPose(components, eid)
     return eid
   }
 
@@ -242,7 +260,18 @@ export function installLidars({ world, components, options, collision }: LidarDe
   function rayTestLidar(rot: ArrayLike<number>, pos: ArrayLike<number>, yawStart: number, yawIncrement: number, yawCount: number,
     pitchStart: number, pitchIncrement: number, pitchCount: number, rangeMin: number, rangeMax: number,
     objectId: number, localId: number, collisionMask: number, scan: LidarScan): LidarScan {
-    return castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+    castLidar(collision, shared, rot, pos, yawStart, yawIncrement, yawCount, pitchStart, pitchIncrement, pitchCount, rangeMin, rangeMax, objectId, localId, collisionMask, scan)
+    if (scan.worldPoints !== null) lidarPointsToWorld(scan, 0, rot, pos)
+    return scan
+  }
+
+  function lidarPose(lidar: number): LidarPose {
+    const eid = assertLidar(lidar, 'lidar')
+    const m = 9 * eid, o = 3 * eid, W = Lidar.pose, X = Lidar.origin
+    return {
+      position: [X[o], X[o + 1], X[o + 2]],
+      rotation: [W[m], W[m + 1], W[m + 2], W[m + 3], W[m + 4], W[m + 5], W[m + 6], W[m + 7], W[m + 8]],
+    }
   }
 
   observe(world, onRemove(Lidar), (eid: number) => { scans[eid] = undefined; sensors[eid] = undefined })
@@ -256,5 +285,5 @@ export function installLidars({ world, components, options, collision }: LidarDe
   })
 
   const lidars = registerQuery(world, [Lidar])
-  return { api: { addLidar, lidarScan, rayTestLidar }, setPose, scans, sensors, casters, shared, lidars, components, collision }
+  return { api: { addLidar, lidarScan, lidarPose, rayTestLidar }, setPose, scans, sensors, casters, shared, lidars, components, collision }
 }

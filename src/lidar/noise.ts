@@ -60,6 +60,10 @@ function movePoint(scan: LidarScan, from: number, to: number): void {
   }
   if (scan.intensities) scan.intensities[to] = scan.intensities[from]
   if (scan.times) scan.times[to] = scan.times[from]
+  if (scan.worldPoints) {
+    const w = scan.worldPoints
+    w[3 * to] = w[3 * from]; w[3 * to + 1] = w[3 * from + 1]; w[3 * to + 2] = w[3 * from + 2]
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ export interface LidarScanOptions {
   normals?: boolean
   /** `intensities` (see lidarIntensity). */
   intensity?: boolean
+  /** `worldPoints`: each point in the world frame, from the sensor pose at its own time. */
+  world?: boolean
 }
 
 /** The result of rayTestLidar: `count` hits, compact, in ray order (yaw outer, pitch inner). */
@@ -37,6 +39,11 @@ export interface LidarScan {
   intensities: Float64Array | null
   /** For each point, the sim time (s) its ray was cast: rotating lidars' scans only, else null. */
   times: Float64Array | null
+  /**
+   * For each point, its position in the world frame (m), xyz triples, from the sensor pose at the
+   * time its ray was cast (so a rotating sweep from a moving car comes out undistorted); with `world`, else null.
+   */
+  worldPoints: Float64Array | null
 }
 
 function flag(v: unknown, name: string): boolean {
@@ -50,14 +57,14 @@ export function refuseUnknownKeys(o: object, accepted: readonly string[], name: 
   for (const k of Object.keys(o)) if (!accepted.includes(k)) throw new RangeError(`${name}.${k} is not an option (expected one of ${accepted.join(', ')})`)
 }
 
-const SCAN_KEYS = ['hits', 'normals', 'intensity'] as const
+const SCAN_KEYS = ['hits', 'normals', 'intensity', 'world'] as const
 
-/** Reads `{ hits, normals, intensity }` (unknown keys refused); returns the three flags. */
+/** Reads `{ hits, normals, intensity, world }` (unknown keys refused); returns the four flags. */
 export function parseLidarScanOptions(options: unknown, name: string): Required<LidarScanOptions> {
-  if (options === undefined) return { hits: false, normals: false, intensity: false }
+  if (options === undefined) return { hits: false, normals: false, intensity: false, world: false }
   const o = optionsObject<LidarScanOptions>(options, name)
   refuseUnknownKeys(o, SCAN_KEYS, name)
-  return { hits: flag(o.hits, `${name}.hits`), normals: flag(o.normals, `${name}.normals`), intensity: flag(o.intensity, `${name}.intensity`) }
+  return { hits: flag(o.hits, `${name}.hits`), normals: flag(o.normals, `${name}.normals`), intensity: flag(o.intensity, `${name}.intensity`), world: flag(o.world, `${name}.world`) }
 }
 
 /**
@@ -71,7 +78,7 @@ export function createLidarScan(options?: LidarScanOptions): LidarScan {
     count: 0, points: new Float64Array(0), rays: new Int32Array(0), distances: new Float64Array(0),
     colliders: any ? new Int32Array(0) : null, objects: a.hits ? new Int32Array(0) : null, localIds: a.hits ? new Int32Array(0) : null, triangles: a.hits ? new Int32Array(0) : null,
     normals: a.normals ? new Float64Array(0) : null, cosines: a.normals ? new Float64Array(0) : null,
-    intensities: a.intensity ? new Float64Array(0) : null, times: null,
+    intensities: a.intensity ? new Float64Array(0) : null, times: null, worldPoints: a.world ? new Float64Array(0) : null,
   }
 }
 
@@ -114,6 +121,7 @@ export function reserveLidarScan(scan: LidarScan, n: number): void {
   if (scan.cosines) scan.cosines = grownF64(scan.cosines, next)
   if (scan.intensities) scan.intensities = grownF64(scan.intensities, next)
   if (scan.times) scan.times = grownF64(scan.times, next)
+  if (scan.worldPoints) scan.worldPoints = grownF64(scan.worldPoints, 3 * next)
 }
 
 /** Throws a TypeError unless `scan` looks like a LidarScan made by createLidarScan. */
@@ -149,5 +157,6 @@ export function appendLidarScan(dst: LidarScan, src: LidarScan, from: number, n:
   if (dst.cosines) copyF64(dst.cosines, at, src.cosines!, from, n)
   if (dst.intensities) copyF64(dst.intensities, at, src.intensities!, from, n)
   if (dst.times) copyF64(dst.times, at, src.times!, from, n)
+  if (dst.worldPoints) copyF64(dst.worldPoints, 3 * at, src.worldPoints!, 3 * from, 3 * n)
   dst.count = at + n
 }

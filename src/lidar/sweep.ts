@@ -14,7 +14,7 @@ import { updateLidarDirections } from './directions'
 import { fillLidarAttributes, fillLidarTriangles } from './attributes'
 import { applyLidarNoise } from './noise'
 import { appendLidarScan, lidarScanShades, type LidarScan } from './scan'
-import { lidarWorldPose, NO_ANCHOR } from './sensor'
+import { lidarWorldPose, NO_ANCHOR, sweepPointsToWorld } from './pose'
 import { quatFromMat3 } from '../math/quat'
 
 /** Columns of a sweep of `columns` columns at `hz` whose times (y/(columns·hz)) are before `a` s into it. */
@@ -65,11 +65,11 @@ export function interpolateLidarRows(r0: Float64Array, p0: Float64Array, r1: Flo
 /** Swaps the buffers and counts of two scans carrying the same arrays (no copy, no allocation). */
 function swapScans(a: LidarScan, b: LidarScan): void {
   const count = a.count, points = a.points, rays = a.rays, distances = a.distances, colliders = a.colliders, objects = a.objects
-  const localIds = a.localIds, triangles = a.triangles, normals = a.normals, cosines = a.cosines, intensities = a.intensities, times = a.times
+  const localIds = a.localIds, triangles = a.triangles, normals = a.normals, cosines = a.cosines, intensities = a.intensities, times = a.times, worldPoints = a.worldPoints
   a.count = b.count; a.points = b.points; a.rays = b.rays; a.distances = b.distances; a.colliders = b.colliders; a.objects = b.objects
-  a.localIds = b.localIds; a.triangles = b.triangles; a.normals = b.normals; a.cosines = b.cosines; a.intensities = b.intensities; a.times = b.times
+  a.localIds = b.localIds; a.triangles = b.triangles; a.normals = b.normals; a.cosines = b.cosines; a.intensities = b.intensities; a.times = b.times; a.worldPoints = b.worldPoints
   b.count = count; b.points = points; b.rays = rays; b.distances = distances; b.colliders = colliders; b.objects = objects
-  b.localIds = localIds; b.triangles = triangles; b.normals = normals; b.cosines = cosines; b.intensities = intensities; b.times = times
+  b.localIds = localIds; b.triangles = triangles; b.normals = normals; b.cosines = cosines; b.intensities = intensities; b.times = times; b.worldPoints = worldPoints
 }
 
 /**
@@ -114,7 +114,7 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
   const r0 = caster.startRot, p0 = caster.startPos
   for (let i = 0; i < 9; i++) r0[i] = W[m + i]
   for (let i = 0; i < 3; i++) p0[i] = X[o + i]
-  const objectId = lidarWorldPose(state, eid)
+  const objectId = lidarWorldPose(state.components, eid)
   slice.count = 0
   if (objectId === NO_ANCHOR) return
   const r1 = caster.endRot, p1 = caster.endPos
@@ -158,6 +158,7 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
         times[i] = t
       }
       if (noisy) applyLidarNoise(slice, sliceFrom, sensor.sigma, sensor.dropout, sensor.intensityDropout, sensor.seed, scanNumber)
+      if (slice.worldPoints !== null) sweepPointsToWorld(slice, sliceFrom, rows, y0, P)
       appendLidarScan(building, slice, sliceFrom, slice.count - sliceFrom)
     }
     if (runs[j + 3] === 1) {

@@ -24,6 +24,7 @@ export interface ScanEntry {
   cosines?: string
   intensities?: string
   times?: string
+  worldPoints?: string
 }
 
 /** A rotating lidar's sweep in progress: the columns cast so far, and the last step's columns. */
@@ -33,7 +34,7 @@ export interface SweepEntry {
 }
 
 /** The optional arrays of a scan: name, Int32 (else Float64), numbers per point. */
-const OPTIONAL = [['colliders', true, 1], ['objects', true, 1], ['localIds', true, 1], ['triangles', true, 1], ['normals', false, 3], ['cosines', false, 1], ['intensities', false, 1], ['times', false, 1]] as const
+const OPTIONAL = [['colliders', true, 1], ['objects', true, 1], ['localIds', true, 1], ['triangles', true, 1], ['normals', false, 3], ['cosines', false, 1], ['intensities', false, 1], ['times', false, 1], ['worldPoints', false, 3]] as const
 
 /** The stored form of `scan` (its first `count` points). */
 export function encodeScan(scan: LidarScan): ScanEntry {

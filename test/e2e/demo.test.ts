@@ -6,7 +6,7 @@
  * frame rate over 5 s with 100 cars, the settings panel changing the car count through the URL,
  * and a fast-forwarded one-lap race to its results and a restart in place (no reload). Checks
  * sampled pixels and the demo's state, never an exact image; no console errors anywhere. Saves
- * docs/screenshot.png (the README's picture). Skipped with a notice where /usr/bin/chromium is
+ * docs/screenshot.png (the README's picture) only under PITLANE_UPDATE_SCREENSHOT=1. Skipped with a notice where /usr/bin/chromium is
  * missing, unless PITLANE_E2E=required.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -179,7 +179,9 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     expect(seen.perf).not.toMatch(/frozen/)
     const stuck = seen.field.filter((car) => !(d1[car] - d0[car] > 10))
     expect(stuck).toEqual([])
-    await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') })
+    // The README's picture: rewritten only when asked, so `npm test` leaves the checkout clean.
+    if (process.env.PITLANE_UPDATE_SCREENSHOT === '1') await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') })
+    else expect((await page.screenshot()).length).toBeGreaterThan(10_000)
   }, 200_000)
 
   it('toggles the debug overlay: LOD tint, colliders and lidar from pitlane/pixi', async () => {

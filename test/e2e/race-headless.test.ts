@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
-import { createSim } from '../../src/index'
+import { addLapTimer, createSim } from '../../src/index'
 import { createTrack, trackPath } from '../../examples/track'
-import { addLapTimer } from '../../examples/modding/lap-timer'
 import { placeGrid } from '../../examples/racing/grid'
 import { createRace, type RacePhase } from '../../examples/racing/race'
 

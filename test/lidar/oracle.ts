@@ -87,3 +87,32 @@ export function exactScan(scan: { count: number; rays: Int32Array; points: Float
   for (let i = 0; i < n; i++) { b[4 * i] = scan.points[3 * i]; b[4 * i + 1] = scan.points[3 * i + 1]; b[4 * i + 2] = scan.points[3 * i + 2]; b[4 * i + 3] = scan.distances[i] }
   return `${n}|${Array.from(scan.rays.subarray(0, n)).join(',')}|${new BigUint64Array(b.buffer).join(',')}`
 }
+
+/** Slerp of unit quaternions, an independent form of the sweep's interpolation. */
+export function slerp(a: number[], b: number[], f: number): number[] {
+  let d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+  const s = d < 0 ? -1 : 1
+  d = Math.abs(d)
+  const th = Math.acos(Math.min(1, d))
+  const w0 = th < 1e-6 ? 1 - f : Math.sin((1 - f) * th) / Math.sin(th), w1 = s * (th < 1e-6 ? f : Math.sin(f * th) / Math.sin(th))
+  const q = [0, 1, 2, 3].map((k) => w0 * a[k] + w1 * b[k])
+  const n = Math.hypot(...q)
+  return q.map((v) => v / n)
+}
+
+/** The unit quaternion [x, y, z, w] of a row-major rotation matrix. */
+export function quatOf(m: ArrayLike<number>): number[] {
+  // Shepperd's method on the row-major matrix
+  const t = m[0] + m[4] + m[8]
+  if (t > 0) { const s = Math.sqrt(t + 1) * 2; return [(m[7] - m[5]) / s, (m[2] - m[6]) / s, (m[3] - m[1]) / s, s / 4] }
+  if (m[0] > m[4] && m[0] > m[8]) { const s = Math.sqrt(1 + m[0] - m[4] - m[8]) * 2; return [s / 4, (m[1] + m[3]) / s, (m[2] + m[6]) / s, (m[7] - m[5]) / s] }
+  if (m[4] > m[8]) { const s = Math.sqrt(1 + m[4] - m[0] - m[8]) * 2; return [(m[1] + m[3]) / s, s / 4, (m[5] + m[7]) / s, (m[2] - m[6]) / s] }
+  const s = Math.sqrt(1 + m[8] - m[0] - m[4]) * 2
+  return [(m[2] + m[6]) / s, (m[5] + m[7]) / s, s / 4, (m[3] - m[1]) / s]
+}
+
+/** The row-major rotation matrix of a unit quaternion [x, y, z, w]. */
+export function matOf(q: number[]): number[] {
+  const [x, y, z, w] = q
+  return [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]
+}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, lidarPresets, restoreWorld, snapshotWorld, type LidarScan, type Sim } from '../../src/index'
-import { rng, randomQuat } from './oracle'
+import { matOf, quatOf, rng, randomQuat, slerp } from './oracle'
 
 const pattern = { yawStart: 0, yawIncrement: (2 * Math.PI) / 240, yawCount: 240, pitchStart: -0.3, pitchIncrement: 0.04, pitchCount: 12 }
 
@@ -19,33 +19,6 @@ function scene(): Sim {
 
 function plain(scan: LidarScan) {
   return { points: Array.from(scan.points.subarray(0, 3 * scan.count)), rays: Array.from(scan.rays.subarray(0, scan.count)), distances: Array.from(scan.distances.subarray(0, scan.count)) }
-}
-
-/** Slerp of unit quaternions, an independent form of the sweep's interpolation. */
-function slerp(a: number[], b: number[], f: number): number[] {
-  let d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
-  const s = d < 0 ? -1 : 1
-  d = Math.abs(d)
-  const th = Math.acos(Math.min(1, d))
-  const w0 = th < 1e-6 ? 1 - f : Math.sin((1 - f) * th) / Math.sin(th), w1 = s * (th < 1e-6 ? f : Math.sin(f * th) / Math.sin(th))
-  const q = [0, 1, 2, 3].map((k) => w0 * a[k] + w1 * b[k])
-  const n = Math.hypot(...q)
-  return q.map((v) => v / n)
-}
-
-function quatOf(m: ArrayLike<number>): number[] {
-  // Shepperd's method on the row-major matrix
-  const t = m[0] + m[4] + m[8]
-  if (t > 0) { const s = Math.sqrt(t + 1) * 2; return [(m[7] - m[5]) / s, (m[2] - m[6]) / s, (m[3] - m[1]) / s, s / 4] }
-  if (m[0] > m[4] && m[0] > m[8]) { const s = Math.sqrt(1 + m[0] - m[4] - m[8]) * 2; return [s / 4, (m[1] + m[3]) / s, (m[2] + m[6]) / s, (m[7] - m[5]) / s] }
-  if (m[4] > m[8]) { const s = Math.sqrt(1 + m[4] - m[0] - m[8]) * 2; return [(m[1] + m[3]) / s, s / 4, (m[5] + m[7]) / s, (m[2] - m[6]) / s] }
-  const s = Math.sqrt(1 + m[8] - m[0] - m[4]) * 2
-  return [(m[2] + m[6]) / s, (m[5] + m[7]) / s, s / 4, (m[3] - m[1]) / s]
-}
-
-function matOf(q: number[]): number[] {
-  const [x, y, z, w] = q
-  return [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]
 }
 
 describe('rotating lidar sweeps', () => {
@@ -124,6 +97,65 @@ describe('rotating lidar sweeps', () => {
     expect(k).toBe(scan.count)
     expect(k).toBeGreaterThan(300)
     expect(maxErr).toBeLessThan(1e-6)
+  })
+
+  it('casts the first sweep after addLidar, from its first step on, from the mount pose interpolated to scan.times', () => {
+    // a car already running at 20 m/s when the lidar is added (sim time > 0): the first step's
+    // columns start from the pose the mount had when the lidar was added
+    const sim = scene()
+    const car = sim.addCar({ position: [-25, -8], heading: 0.35, speed: 20 })
+    sim.setInput(car, { throttle: 0.3, steer: 0.2, gear: 2 })
+    const dt = 1 / 60
+    for (let s = 0; s < 7; s++) sim.step(dt)
+    const { Car, Collider } = sim.components
+    const offset = [0.3, -0.1, 1.1], mountRot = matOf([0, 0, Math.sin(0.2), Math.cos(0.2)])
+    // the pose at addLidar, worked out from the chassis collider: R = Rc·Rm, x = pc + Rc·offset
+    const c = Car.collider[car]
+    const Rc = Array.from(Collider.rotation.subarray(9 * c, 9 * c + 9)), pc = Array.from(Collider.position.subarray(3 * c, 3 * c + 3))
+    const added = {
+      rot: [0, 1, 2].flatMap((i) => [0, 1, 2].map((j) => Rc[3 * i] * mountRot[j] + Rc[3 * i + 1] * mountRot[3 + j] + Rc[3 * i + 2] * mountRot[6 + j])),
+      pos: [0, 1, 2].map((i) => pc[i] + Rc[3 * i] * offset[0] + Rc[3 * i + 1] * offset[1] + Rc[3 * i + 2] * offset[2]),
+    }
+    const t0 = sim.time
+    const spin = lidarPresets.spinning16
+    const lidar = sim.addLidar({ ...spin, rangeMax: 50, mount: car, offset, rotation: mountRot, sweep: 'rotating' })
+    const poses = [added]
+    const L = sim.components.Lidar
+    for (let s = 0; s < 6; s++) {
+      sim.step(dt)
+      poses.push({ rot: Array.from(L.pose.subarray(9 * lidar, 9 * lidar + 9)), pos: Array.from(L.origin.subarray(3 * lidar, 3 * lidar + 3)) })
+    }
+    expect(Math.hypot(poses[1].pos[0] - poses[0].pos[0], poses[1].pos[1] - poses[0].pos[1])).toBeGreaterThan(0.3) // 20 m/s: a third of a metre a step
+    const scan = sim.lidarScan(lidar), P = spin.pattern.pitchCount, Y = spin.pattern.yawCount
+    expect(scan.count).toBeGreaterThan(1000)
+    // column by column: its time, and its points put in the world by the pose interpolated to that time, are rayTest's hits
+    const at = new Map<number, number>() // ray index → its point
+    for (let i = 0; i < scan.count; i++) at.set(scan.rays[i], i)
+    const bad = new Set<number>()
+    let matched = 0, firstStepColumns = 0
+    for (let y = 0; y < Y; y++) {
+      const t = y / (Y * spin.hz), step = Math.min(5, Math.floor(t / dt + 1e-9)), f = (t - step * dt) / dt
+      if (step === 0) firstStepColumns++
+      const p0 = poses[step], p1 = poses[step + 1]
+      const R = matOf(slerp(quatOf(p0.rot), quatOf(p1.rot), f)), pos = p0.pos.map((v, i) => v + f * (p1.pos[i] - v))
+      for (let p = 0; p < P; p++) {
+        const yaw = spin.pattern.yawStart + y * spin.pattern.yawIncrement, pitch = spin.pattern.pitchStart + p * spin.pattern.pitchIncrement
+        const d = [Math.cos(pitch) * Math.cos(yaw), Math.cos(pitch) * Math.sin(yaw), Math.sin(pitch)]
+        const w = [0, 1, 2].map((i) => R[3 * i] * d[0] + R[3 * i + 1] * d[1] + R[3 * i + 2] * d[2])
+        const h = sim.rayTest(pos.map((v, i) => v + spin.rangeMin * w[i]), w, 50 - spin.rangeMin, car, 0).at(0)
+        const k = at.get(y * P + p)
+        if (!h || k === undefined) { if (h || k !== undefined) bad.add(y); continue }
+        matched++
+        if (Math.abs(scan.times![k] - (t0 + t)) > 1e-9) bad.add(y)
+        for (let i = 0; i < 3; i++) {
+          const world = pos[i] + R[3 * i] * scan.points[3 * k] + R[3 * i + 1] * scan.points[3 * k + 1] + R[3 * i + 2] * scan.points[3 * k + 2]
+          if (Math.abs(world - h.position[i]) > 1e-6) bad.add(y)
+        }
+      }
+    }
+    expect(firstStepColumns).toBe(171) // of 1024: the columns the bug cast from the wrong pose
+    expect([...bad]).toEqual([])
+    expect(matched).toBe(scan.count)
   })
 
   it('is the same bits with stepMany as with step, and with noise across runs', () => {

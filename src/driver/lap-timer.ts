@@ -1,23 +1,24 @@
 /**
- * Modding example: a lap-timing system that joins the schedule right after the vehicle step
- * ('step-vehicles'), so it sees every car's pose of this step. It times each forward crossing of a
- * start/finish line, interpolated within the step; crossing it backwards must be undone before a
- * lap counts again. Core-only: usable from node and from the browser.
+ * addLapTimer: a lap-timing system in the `vehicle` phase, after the cars have moved this step
+ * ('step-path-cars', so path-level cars count too). It times each forward crossing of a
+ * start/finish line by each car's centre of mass, interpolated within the step; a backward crossing
+ * must be undone before a lap counts again. Any car counts, driven or not.
  */
 import { commitRemovals, observe, onAdd, query, registerQuery, type World } from 'bitecs'
-import { getSim, type Sim } from '../../src/index'
+import type { Sim } from '../types'
+import { describe, finiteVector, optionKeys, optionsObject } from '../validate'
 
 /** Options of addLapTimer. */
 export interface LapTimerOptions {
-  /** The line, from its left end to its right end seen in the driving direction ([[x, y], [x, y]]). */
+  /** The line, m, world frame: from its left end to its right end seen in the driving direction ([[x, y], [x, y]]). */
   line: readonly [ArrayLike<number>, ArrayLike<number>]
-  /** The system's name in the schedule (default 'time-laps'). */
+  /** The system's name in the schedule (default 'time-laps'; two timers need two names). */
   name?: string
-  /** The system it runs after (default 'step-vehicles'). */
+  /** The system it runs after, in the `vehicle` phase (default 'step-path-cars', the last of pitlane's vehicle systems). */
   after?: string
 }
 
-/** Lap times of every car, kept by the lap-timing system. */
+/** Lap times of every car, kept by the lap-timing system (times in s of sim time). */
 export interface LapTimer {
   /** The system's schedule name. */
   readonly name: string
@@ -29,25 +30,40 @@ export interface LapTimer {
   bestLap(car: number): number
   /** Time into the current lap, s (NaN before the first crossing). */
   currentLap(car: number): number
-  /** Every completed lap time of `car`, in order. */
-  lapTimes(car: number): readonly number[]
+  /** Every completed lap time of `car`, s, in order (a copy). */
+  lapTimes(car: number): number[]
   /** Sim time of the latest forward crossing of `car`, s (NaN before one). */
   lastCrossing(car: number): number
   /** Takes the system out of the schedule and stops listening to new cars. */
   remove(): void
 }
 
-/** Adds a lap-timing system to `sim` (after 'step-vehicles' unless told otherwise) and returns its records. */
+const LAP_TIMER_KEYS = optionKeys<LapTimerOptions>({ line: true, name: true, after: true })
+
+/** Reads options.line: two distinct finite points; returns [ax, ay, bx, by]. */
+function lineArgument(line: unknown): [number, number, number, number] {
+  if (line === null || typeof line !== 'object' || (line as ArrayLike<unknown>).length !== 2) {
+    throw new TypeError(`options.line must be [[x, y], [x, y]], got ${describe(line)}`)
+  }
+  const ends = line as ArrayLike<unknown>
+  const a = finiteVector(ends[0], 2, 'options.line[0]'), b = finiteVector(ends[1], 2, 'options.line[1]')
+  if (a[0] === b[0] && a[1] === b[1]) throw new RangeError('options.line must have two distinct points')
+  return [a[0], a[1], b[0], b[1]]
+}
+
+/**
+ * Adds a lap-timing system to `sim` (phase 'vehicle', after 'step-path-cars' unless told
+ * otherwise) and returns its records. Refuses a bad line, an unknown key or a taken name, changing nothing.
+ */
 export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
-  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object with a line')
-  const line = options.line
-  if (!Array.isArray(line) || line.length !== 2) throw new TypeError('options.line must be [[x, y], [x, y]]')
-  for (const p of line) if (!p || !(Number.isFinite(p[0]) && Number.isFinite(p[1]))) throw new TypeError('options.line must be two finite [x, y] points')
-  const ax = line[0][0], ay = line[0][1], bx = line[1][0], by = line[1][1]
+  if (options === null || typeof options !== 'object') throw new TypeError(`options must be { line, name?, after? }, got ${describe(options)}`)
+  const o = optionsObject<LapTimerOptions>(options, 'options', LAP_TIMER_KEYS)
+  const [ax, ay, bx, by] = lineArgument(o.line)
   const lx = bx - ax, ly = by - ay, len2 = lx * lx + ly * ly
-  if (!(len2 > 0)) throw new RangeError('options.line must have two distinct points')
-  const name = options.name ?? 'time-laps'
-  const after = options.after ?? 'step-vehicles'
+  const name = o.name ?? 'time-laps'
+  if (typeof name !== 'string' || name === '') throw new TypeError(`options.name must be a non-empty string, got ${describe(name)}`)
+  const after = o.after ?? 'step-path-cars'
+  if (typeof after !== 'string') throw new TypeError(`options.after must be a system name, got ${describe(after)}`)
 
   // Per-car state, SoA by entity id; grown on add, reset on add (ids are recycled at once).
   let cap = 0
@@ -73,16 +89,13 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
     laps[eid] = 0; debt[eid] = 0
     times[eid] = []
   }
-  for (const eid of query(sim.world, [Car])) reset(eid)
-  const unobserve = observe(sim.world, onAdd(Car), reset)
   // Registered once: query() would build and hash its terms (and allocate) every step.
   const allCars = registerQuery(sim.world, [Car])
 
   const system = (world: World) => {
-    const s = getSim(world)
     const x = Car.x, y = Car.y
-    const dt = s.dt
-    const t1 = s.time + dt // the sim clock after this step (time advances after the schedule runs)
+    const dt = sim.dt
+    const t1 = sim.time + dt // the sim clock after this step (time advances after the schedule runs)
     commitRemovals(world)
     const cars = allCars.dense
     for (let i = 0; i < cars.length; i++) {
@@ -115,10 +128,12 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
     }
     return world
   }
-  sim.schedule.add(system, { name, phase: 'vehicle', after })
+  sim.schedule.add(system, { name, phase: 'vehicle', after }) // refuses a taken name or an unknown `after`: nothing changed yet
+  for (const eid of query(sim.world, [Car])) reset(eid)
+  const unobserve = observe(sim.world, onAdd(Car), reset)
 
   const check = (car: number) => {
-    if (!Number.isInteger(car) || car < 0 || car >= cap || !times[car]) throw new RangeError(`car ${car} is not a car this lap timer knows`)
+    if (!Number.isInteger(car) || car < 0 || car >= cap || !times[car]) throw new RangeError(`car ${describe(car)} is not a car this lap timer knows`)
     return car
   }
   return {
@@ -127,7 +142,7 @@ export function addLapTimer(sim: Sim, options: LapTimerOptions): LapTimer {
     lastLap: (car) => last[check(car)],
     bestLap: (car) => best[check(car)],
     currentLap: (car) => sim.time - crossed[check(car)],
-    lapTimes: (car) => times[check(car)],
+    lapTimes: (car) => times[check(car)].slice(),
     lastCrossing: (car) => crossed[check(car)],
     remove: () => { sim.schedule.remove(name); unobserve() },
   }
