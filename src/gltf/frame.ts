@@ -28,7 +28,7 @@ export function nodeFrame(m: ArrayLike<number>): NodeFrame | string {
     for (let gc = 0; gc < 3; gc++) L[3 * AX[gr] + AX[gc]] = SG[gr] * SG[gc] * m[4 * gc + gr]
   }
   const position: [number, number, number] = [0, 0, 0]
-  for (let g = 0; g < 3; g++) position[AX[g]] = SG[g] * m[12 + g]
+  for (let g = 0; g < 3; g++) position[AX[g]] = SG[g] * m[12 + g] + 0 // + 0: no −0 in a pose
   // Rigid part: Gram–Schmidt on L's first two columns, the third their cross product (so the
   // rotation is proper even for a mirrored node); everything else (scale, shear, mirror) is baked.
   const x0 = L[0], x1 = L[3], x2 = L[6]
