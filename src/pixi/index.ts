@@ -8,6 +8,10 @@
 import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Texture } from 'pixi.js'
 import { entityExists, hasComponent, query } from 'bitecs'
 import { ColliderKind, type Polyline, type Sim } from '../index'
+import { finiteNumber, nonNegativeInteger } from '../validate'
+import { createMeshLayer, pixelsPerMetre, type ScreenRect } from './mesh-layer'
+
+export type { ScreenRect } from './mesh-layer'
 
 /** The level of detail of a car as the renderer colours it. */
 export type CarLevel = 'full' | 'singleTrack' | 'path' | 'frozen'
@@ -39,12 +43,17 @@ export interface DebugRendererOptions {
   minCarPixels?: number
   /** Flip y on the container so world +y is up on screen (default true). */
   flipY?: boolean
+  /** The visible canvas rectangle (e.g. a pixi Application's `screen`): mesh outlines are drawn only for the world inside it (default: all of them). */
+  screen?: ScreenRect
+  /** At most this many mesh triangle outlines per redraw (default 100000). */
+  maxMeshTriangles?: number
 }
 
 /** The keys createDebugRenderer accepts (the record type makes the compiler check the list is complete). */
 const OPTION_KEYS = Object.keys({
   colliders: true, cars: true, paths: true, lidars: true, carColor: true, colliderColors: true, colliderColor: true,
   lidarNear: true, lidarFar: true, lidarPointSize: true, maxLidarPoints: true, minCarPixels: true, flipY: true,
+  screen: true, maxMeshTriangles: true,
 } satisfies { [K in keyof Required<DebugRendererOptions>]: true })
 
 /** A debug renderer attached to a container. */
@@ -59,6 +68,8 @@ export interface DebugRenderer {
   carSprite(car: number): Container | undefined
   /** Lidar points drawn by the last update. */
   readonly lidarPoints: number
+  /** Mesh triangle outlines drawn by the last redraw of the mesh layer. */
+  readonly meshTriangles: number
   /** Removes everything from the container and frees it. */
   destroy(): void
 }
@@ -102,10 +113,15 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   parent.addChild(root)
   const pathLayer = new Graphics()
   const colliderLayer = new Graphics()
+  const meshes = createMeshLayer(sim, root, {
+    screen: options.screen === undefined ? null : screenRect(options.screen),
+    maxTriangles: options.maxMeshTriangles === undefined ? 100000 : nonNegativeInteger(options.maxMeshTriangles, 'options.maxMeshTriangles'),
+    colorOf: (name) => (name !== undefined ? o.colliderColors[name] : undefined) ?? o.colliderColor,
+  })
   const carLayer = new Container()
   const lidarLayer = new ParticleContainer({ texture: Texture.WHITE, dynamicProperties: { position: true, color: true } })
   lidarLayer.boundsArea = new Rectangle(-1e6, -1e6, 2e6, 2e6)
-  root.addChild(pathLayer, colliderLayer, carLayer, lidarLayer)
+  root.addChild(pathLayer, colliderLayer, meshes.graphics, carLayer, lidarLayer)
 
   const cars = new Map<number, CarView>()
   const lidarPool: Particle[] = []
@@ -193,9 +209,8 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     const { Collider } = sim.components
     const list = query(sim.world, [Car])
     frame++
-    // Pixels per metre through the parents' scales (rotation aside), for the minimum car size.
-    let ppm = 1
-    for (let c: Container | null = root; c; c = c.parent) ppm *= Math.abs(c.scale.x)
+    // Pixels per metre, for the minimum car size.
+    const ppm = pixelsPerMetre(root)
     for (let i = 0; i < list.length; i++) {
       const car = list[i]
       let v = cars.get(car)
@@ -270,10 +285,12 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   return {
     container: root,
     get lidarPoints() { return lidarPoints },
+    get meshTriangles() { return meshes.triangles },
     update() {
       if (o.colliders) {
         const key = colliderFingerprint()
         if (key !== colliderKey) { colliderKey = key; drawColliders() }
+        meshes.update()
       }
       drawPaths()
       if (o.cars) drawCars()
@@ -282,11 +299,19 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     setPaths(paths) { o.paths = paths },
     carSprite: (car) => cars.get(car)?.root,
     destroy() {
+      meshes.destroy()
       root.destroy({ children: true })
       cars.clear()
       lidarPool.length = 0
     },
   }
+}
+
+/** Checks options.screen's fields (it is kept, not copied: a pixi Application's `screen` follows resizes). */
+function screenRect(s: unknown): ScreenRect {
+  if (s === null || typeof s !== 'object') throw new TypeError('options.screen must be a rectangle { x, y, width, height } (e.g. app.screen)')
+  for (const k of ['x', 'y', 'width', 'height'] as const) finiteNumber((s as ScreenRect)[k], `options.screen.${k}`)
+  return s as ScreenRect
 }
 
 function isCarBody(e: number, Car: Sim['components']['Car'], Collider: Sim['components']['Collider']): boolean {
