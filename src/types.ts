@@ -57,7 +57,7 @@ export interface Sim {
   /** Removes a car, collider or lidar and everything it owns. */
   remove(eid: number): void
 
-  /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield); returns its entity id. */
+  /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield, mesh); returns its entity id. */
   addCollider: CollisionState['api']['addCollider']
   /** Closest hit along a ray within `length`, skipping the body whose object and localId match (both ≥ 0) and colliders outside `collisionMask`; the list is overwritten by the next call. */
   rayTest: CollisionState['api']['rayTest']

@@ -7,7 +7,9 @@
  * when the sweep completes.
  */
 import type { LidarState, LidarSensor } from './install'
-import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from './cast'
+import { buildSweepRows, fillSweepRays } from './strategy'
+import { castSweepRows } from './cast-rays'
+import { lidarHitNormals } from './caster'
 import { updateLidarDirections } from './directions'
 import { fillLidarAttributes } from './attributes'
 import { applyLidarNoise } from './noise'

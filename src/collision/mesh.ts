@@ -1,0 +1,167 @@
+/**
+ * Triangle meshes: validated data, and the exact ray test through the mesh's own tree (built once
+ * in the collider's frame by mesh-tree.ts; a pose change moves the collider, never the tree).
+ * Rays hit a triangle from either side (no backface culling) with the face normal turned to face
+ * the ray's start; a mesh has no inside. The triangle test is Möller–Trumbore in f64 with
+ * inclusive edges; a ray lying in a triangle's plane does not hit that triangle. A start on the
+ * surface, as the mesh's own frame computes it (within the rounding of the triangle test), hits
+ * at 0 whichever way the ray goes; a start a rounding error off a posed mesh's surface hits at
+ * about 0 going one way (the pose transform's rounding decides which). Ties in distance go to the lowest
+ * triangle index, so the answer never depends on the order the tree visits leaves in.
+ * Layout and figures: docs/decisions/0009-meshes.md.
+ */
+import { describe } from '../validate'
+import { buildMeshTree, type MeshData } from './mesh-tree'
+
+export type { MeshData } from './mesh-tree'
+
+/** Validates a mesh shape object (errors name `name.field`) and builds its tree. */
+export function parseMesh(s: Record<string, unknown>, name: string): MeshData {
+  const vs = arrayLike(s.vertices, `${name}.vertices`, 'an array of xyz triples')
+  const is = arrayLike(s.indices, `${name}.indices`, 'an array of vertex indices, three a triangle')
+  if (vs.length % 3 !== 0) throw new RangeError(`${name}.vertices must hold xyz triples (a multiple of 3 numbers), got ${vs.length}`)
+  if (is.length % 3 !== 0) throw new RangeError(`${name}.indices must hold three indices a triangle (a multiple of 3), got ${is.length}`)
+  const vertexCount = vs.length / 3
+  const vertices = new Float64Array(vs.length)
+  for (let i = 0; i < vs.length; i++) {
+    const v = vs[i]
+    if (typeof v !== 'number') throw new TypeError(`${name}.vertices[${i}] must be a number, got ${describe(v)}`)
+    if (!Number.isFinite(v)) throw new RangeError(`${name}.vertices[${i}] (a coordinate of vertex ${(i / 3) | 0}) must be finite, got ${v}`)
+    vertices[i] = v
+  }
+  const indices = new Uint32Array(is.length)
+  for (let i = 0; i < is.length; i++) {
+    const k = is[i]
+    if (typeof k !== 'number' && typeof k !== 'bigint') throw new TypeError(`${name}.indices[${i}] must be an integer, got ${describe(k)}`)
+    const n = Number(k)
+    if (!Number.isInteger(n) || n < 0 || n >= vertexCount) {
+      throw new RangeError(`${name}.indices[${i}] (of triangle ${(i / 3) | 0}) must be a vertex index in [0, ${vertexCount - 1}], got ${String(k)}`)
+    }
+    indices[i] = n
+  }
+  return buildMeshTree(vertices, indices)
+}
+
+function arrayLike(v: unknown, name: string, what: string): ArrayLike<unknown> {
+  if (v === null || typeof v !== 'object' || typeof (v as ArrayLike<unknown>).length !== 'number') throw new TypeError(`${name} must be ${what}, got ${describe(v)}`)
+  return v as ArrayLike<unknown>
+}
+
+/** Zero direction components are replaced by this so 1/d stays finite (as in query.ts). */
+const TINY = 1e-300
+/** Bound on the rounding of Möller–Trumbore's distance numerator, per unit of |e2|₁·|s|₁·|e1|₁ (8 ulps of 1). */
+const ON_SURFACE = 8 * Number.EPSILON
+
+/**
+ * Closest hit of the local-frame ray L = [ox, oy, oz, dx, dy, dz, tMax] (t ∈ [0, tMax]) with mesh
+ * `m`. On a hit writes t into out[0], the unit local normal (facing the ray's start) into
+ * out[1..3] and the triangle's index into out[4]; returns true.
+ */
+export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolean {
+  if (m.nodeCount === 0) return false
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
+  const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  const B = m.bounds, nodes = m.nodes, order = m.order, V = m.vertices, I = m.indices, stack = m.stack, stackT = m.stackT
+  let best = L[6], bestTri = -1
+  if (boxEntry(B, 0, ox, oy, oz, ix, iy, iz, best) > best) return false
+  let node = 0, sp = 0
+  for (;;) {
+    const n = nodes[2 * node + 1], f = nodes[2 * node]
+    if (n > 0) {
+      for (let k = f; k < f + n; k++) {
+        const tri = order[k]
+        const a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
+        const t = rayTriangleT(V, a, b, c, ox, oy, oz, dx, dy, dz, best)
+        if (t >= 0 && (t < best || bestTri < 0 || (t === best && tri < bestTri))) { best = t; bestTri = tri }
+      }
+    } else {
+      const l = f, r = f + 1
+      const tl = boxEntry(B, 6 * l, ox, oy, oz, ix, iy, iz, best)
+      const tr = boxEntry(B, 6 * r, ox, oy, oz, ix, iy, iz, best)
+      // the nearer child first, the farther one kept with its entry t; ties (t = best) still visit
+      if (tl <= best) {
+        if (tr <= best) {
+          if (tl <= tr) { stack[sp] = r; stackT[sp] = tr; node = l } else { stack[sp] = l; stackT[sp] = tl; node = r }
+          sp++
+        } else node = l
+        continue
+      }
+      if (tr <= best) { node = r; continue }
+    }
+    while (sp > 0 && stackT[sp - 1] > best) sp--
+    if (sp === 0) break
+    node = stack[--sp]
+  }
+  if (bestTri < 0) return false
+  meshFaceNormal(m, bestTri, dx, dy, dz, out)
+  out[0] = best
+  out[4] = bestTri
+  return true
+}
+
+/** Writes triangle `tri`'s unit face normal, turned against the direction (dx, dy, dz), into out[1..3]. */
+export function meshFaceNormal(m: MeshData, tri: number, dx: number, dy: number, dz: number, out: Float64Array): void {
+  const V = m.vertices, I = m.indices
+  const a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
+  const e1x = V[b] - V[a], e1y = V[b + 1] - V[a + 1], e1z = V[b + 2] - V[a + 2]
+  const e2x = V[c] - V[a], e2y = V[c + 1] - V[a + 1], e2z = V[c + 2] - V[a + 2]
+  let nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz)
+  nx /= len; ny /= len; nz /= len
+  if (nx * dx + ny * dy + nz * dz > 0) { nx = 0 - nx; ny = 0 - ny; nz = 0 - nz } // 0 − x: a zero stays +0
+  out[1] = nx; out[2] = ny; out[3] = nz
+}
+
+/**
+ * Möller–Trumbore, two-sided, in f64: the distance t ∈ [0, tMax] at which the ray meets the
+ * triangle of vertices V[a..], V[b..], V[c..] (edges and corners included), or −1. A start on the
+ * triangle's plane within the test's own rounding gives 0 (a mesh has no inside: on it is a hit).
+ */
+export function rayTriangleT(V: Float64Array, a: number, b: number, c: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number): number {
+  const ax = V[a], ay = V[a + 1], az = V[a + 2]
+  const e1x = V[b] - ax, e1y = V[b + 1] - ay, e1z = V[b + 2] - az
+  const e2x = V[c] - ax, e2y = V[c + 1] - ay, e2z = V[c + 2] - az
+  const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x
+  const det = e1x * px + e1y * py + e1z * pz
+  if (det === 0) return -1 // the ray is parallel to the triangle's plane (or the triangle has no area)
+  const inv = 1 / det
+  const sx = ox - ax, sy = oy - ay, sz = oz - az
+  const u = (sx * px + sy * py + sz * pz) * inv
+  if (u < 0 || u > 1) return -1
+  const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x
+  const v = (dx * qx + dy * qy + dz * qz) * inv
+  if (v < 0 || u + v > 1) return -1
+  const num = e2x * qx + e2y * qy + e2z * qz
+  let t = num * inv
+  if (!(t > 0)) {
+    // behind the start, or the start lies on the triangle (rounding may put it a hair behind): 0, never −0
+    if (t < 0) {
+      const tol = ON_SURFACE * (Math.abs(e2x) + Math.abs(e2y) + Math.abs(e2z)) * (Math.abs(sx) + Math.abs(sy) + Math.abs(sz)) * (Math.abs(e1x) + Math.abs(e1y) + Math.abs(e1z))
+      if (!(Math.abs(num) <= tol)) return -1
+    }
+    t = 0
+  }
+  return t > tMax ? -1 : t
+}
+
+/** Entry t (≥ 0) of the ray into box B[o..o+5] within [0, tMax], or Infinity (query.ts's slab test on plain numbers). */
+function boxEntry(B: Float32Array, o: number, ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, tMax: number): number {
+  let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
+  let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
+  t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
+  let a = t1 < t2 ? t1 : t2, c = t1 < t2 ? t2 : t1
+  if (a > lo) lo = a
+  if (c < hi) hi = c
+  t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
+  a = t1 < t2 ? t1 : t2; c = t1 < t2 ? t2 : t1
+  if (a > lo) lo = a
+  if (c < hi) hi = c
+  if (lo < 0) lo = 0
+  if (hi > tMax) hi = tMax
+  return lo <= hi ? lo : Infinity
+}
+
+/** Bytes the mesh holds (its copies of the input and its tree). */
+export function meshBytes(m: MeshData): number {
+  return m.vertices.byteLength + m.indices.byteLength + m.order.byteLength + m.bounds.byteLength + m.nodes.byteLength + m.stack.byteLength + m.stackT.byteLength + m.box.byteLength
+}
