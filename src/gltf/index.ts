@@ -6,13 +6,12 @@
  * imports this file.
  */
 import type { Document, Node, Primitive } from '@gltf-transform/core'
-import type { Surface } from '../index'
+import type { MeshShape, Surface } from '../index'
 import { describe, nonNegativeNumber, optionKeys, optionsObject, positiveNumber } from '../validate'
 import { nodeFrame, type NodeFrame } from './frame'
 
 /** A triangle mesh in a collider's frame, as pitlane's `mesh(vertices, indices)` makes it. */
-export interface GltfMeshShape {
-  kind: 'mesh'
+export interface GltfMeshShape extends MeshShape {
   /** xyz triples in the collider's frame, m. */
   vertices: Float64Array
   /** Three vertex indices a triangle. */
