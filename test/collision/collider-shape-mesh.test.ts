@@ -16,7 +16,7 @@ it('returns a mesh collider’s vertices and indices (zero-area triangles kept),
   expect(Array.from(s.vertices)).toEqual(vertices)
   expect(Array.from(s.indices)).toEqual(indices)
   ;(s.vertices as Float64Array)[0] = 99
-  expect((sim.colliderShape(m) as { vertices: Float64Array }).vertices[0]).toBe(0)
+  expect((sim.colliderShape(m) as MeshShape).vertices[0]).toBe(0)
   const copy = sim.addCollider(sim.colliderShape(m) as MeshShape, { position: [5, 10, 1] })
   const down = (y: number) => sim.rayTest([5.5, y + 0.5, 10], [0, 0, -1], 20).at(0)
   expect(down(0)!.collider).toBe(m)
