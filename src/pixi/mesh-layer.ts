@@ -123,7 +123,7 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
         any = true
       }
       // about one pixel wide at the zoom of this redraw
-      if (any) g.stroke({ width: 1 / scale, color: o.colorOf(C.name[e]), alpha: 0.9 })
+      if (any) g.stroke({ width: 1 / scale, color: o.colorOf(C.name[e]), alpha: 0.9, join: 'bevel' }) // bevel: no miter spikes past the triangle
     }
     triangles = n
   }
