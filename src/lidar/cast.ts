@@ -11,7 +11,7 @@
 import { mat3FromQuat } from '../math/mat3'
 import { assertLidarScan, lidarScanShades, reserveLidarScan, type LidarScan } from './scan'
 import { updateLidarDirections } from './directions'
-import { fillLidarAttributes } from './attributes'
+import { fillLidarAttributes, fillLidarTriangles } from './attributes'
 import { rasterLidar } from './raster'
 import { writeRasterHits } from './raster-hits'
 import { prepareLidarRaster } from './raster-spans'
@@ -115,6 +115,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     } else if (rays.partialFor !== -1 && rays.partialFor !== raster.layout) fillLidarRays(rays, c.dirs, c.rot, c.pos, rangeMin, 0, yawCount)
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, castN)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, castN, c.rot)
+    if (scan.triangles !== null) fillLidarTriangles(state, scan, 0, rays.org, rays.dir, 0, rangeMin)
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
@@ -124,6 +125,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, castN); tests += (y1 - y0) * pitchCount }
     else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, castN)
     if (N !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, N, y0 * pitchCount, c.rot)
+    if (scan.triangles !== null) fillLidarTriangles(state, scan, from, c.rays.org, c.rays.dir, y0 * pitchCount, rangeMin)
   }
   c.tests = tests
   return scan
