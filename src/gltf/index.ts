@@ -76,14 +76,17 @@ export function collidersFromGltf(document: Document, options?: GltfColliderOpti
   const scene = root.getDefaultScene() ?? scenes[0]
   if (!scene) { warnings.push('the document has no scene'); return out }
   if (scenes.length > 1) warnings.push(`${scenes.length - 1} scene(s) other than '${scene.getName()}' skipped (only the default scene is read)`)
+  // a collider's name: its node's, else its mesh's, else `node<index>` by its place in the document
   const allNodes = root.listNodes()
+  let place: Map<Node, number> | null = null
+  const label = (node: Node) => node.getName() || node.getMesh()?.getName() || `node${(place ??= new Map(allNodes.map((n, i) => [n, i]))).get(node)}`
   const found = new Set<string>()
 
   const visit = (node: Node, selected: boolean): void => {
     const name = node.getName()
     if (wanted?.has(name)) { selected = true; found.add(name) }
     if (selected && node.getMesh()) {
-      const collider = colliderOf(node, nodeLabel(node, allNodes), warnings)
+      const collider = colliderOf(node, label(node), warnings)
       if (collider) {
         if (surface !== undefined) collider.surface = surface
         out.push(collider)
@@ -162,11 +165,6 @@ function concat(parts: { vertices: Float64Array; indices: Uint32Array }[]): { ve
     ov += p.vertices.length; oi += p.indices.length
   }
   return { vertices, indices }
-}
-
-/** A node's name for colliders and warnings: its own, else its mesh's, else `node<index>`. */
-function nodeLabel(node: Node, all: Node[]): string {
-  return node.getName() || node.getMesh()?.getName() || `node${all.indexOf(node)}`
 }
 
 /** Validates options.nodes: an array of strings. */
