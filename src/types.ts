@@ -59,8 +59,6 @@ export interface Sim {
 
   /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield, mesh); returns its entity id. */
   addCollider: CollisionState['api']['addCollider']
-  /** The shape of a collider as addCollider takes it (a copy: heightfield heights included), the ground plane's as { kind: 'plane' }, or null for a collider of kind none. */
-  colliderShape: CollisionState['api']['colliderShape']
   /** Closest hit along a ray within `length`, skipping the body whose object and localId match (both ≥ 0) and colliders outside `collisionMask`; the list is overwritten by the next call. */
   rayTest: CollisionState['api']['rayTest']
   /** Adds a lidar, fixed or mounted on a car (a mounted one never sees its car); returns its entity id. */

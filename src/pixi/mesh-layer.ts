@@ -1,13 +1,13 @@
 /**
  * The debug renderer's mesh layer: the outlines of mesh colliders' triangles seen from above,
- * culled to the visible part of the world. A mesh's triangles are fetched once (sim.colliderShape)
+ * culled to the visible part of the world. A mesh's triangles are read once (colliderMesh)
  * and projected again only when its pose changes; the outlines are redrawn only when a mesh
  * changes, the view leaves the region last drawn (the view plus half its size on each side) or the
  * zoom changes more than twofold. An update that redraws nothing allocates nothing.
  */
 import { Graphics, type Container } from 'pixi.js'
 import { observe, onRemove, query } from 'bitecs'
-import { ColliderKind, type Sim } from '../index'
+import { ColliderKind, colliderMesh, type Sim } from '../index'
 
 /** A rectangle in the canvas's pixels (e.g. a pixi Application's `screen`). */
 export interface ScreenRect { x: number; y: number; width: number; height: number }
@@ -37,7 +37,7 @@ export interface MeshLayer {
 }
 
 interface MeshView {
-  /** Local vertices (xyz) and indices, as the sim reported them. */
+  /** Local vertices (xyz) and indices: the sim's own arrays (read only). */
   vertices: Float64Array
   indices: Uint32Array
   /** World x, y of every vertex under `pose`. */
@@ -68,11 +68,9 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
       if (C.kind[e] !== ColliderKind.mesh) continue
       let v = views.get(e)
       if (!v) {
-        const shape = sim.colliderShape(e)
-        if (!shape || shape.kind !== 'mesh') continue
-        // colliderShape returns copies: kept as they come when already typed arrays
-        const vertices = shape.vertices instanceof Float64Array ? shape.vertices : Float64Array.from(shape.vertices)
-        const indices = shape.indices instanceof Uint32Array ? shape.indices : Uint32Array.from(shape.indices)
+        const geometry = colliderMesh(sim, e) // the sim's own arrays, only read
+        if (!geometry) continue
+        const { vertices, indices } = geometry
         v = { vertices, indices, xy: new Float64Array((vertices.length / 3) * 2), pose: new Float64Array(12).fill(NaN), box: new Float64Array(4) }
         views.set(e, v)
       }
