@@ -6,7 +6,7 @@
  * pixi.js is a peer dependency; the core never imports this file.
  */
 import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Texture } from 'pixi.js'
-import { entityExists, hasComponent, query } from 'bitecs'
+import { entityExists, hasComponent, query, registerQuery } from 'bitecs'
 import { ColliderKind, type Polyline, type Sim } from '../index'
 import { finiteNumber, nonNegativeInteger } from '../validate'
 import { createMeshLayer, pixelsPerMetre, type ScreenRect } from './mesh-layer'
@@ -130,14 +130,18 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   let frame = 0
   let lidarPoints = 0
 
+  // the colliders, a live list read every update (query() would allocate its terms and hash each call);
+  // removals reach it late, so an entry is checked against the component
+  const colliderQuery = registerQuery(sim.world, [sim.components.Collider])
+
   /** A cheap fingerprint of every non-car collider's kind, size and pose: redraw only when it changes. */
   function colliderFingerprint(): number {
     const { Collider, Car } = sim.components
-    const list = query(sim.world, [Collider])
+    const list = colliderQuery.dense
     let h = list.length
     for (let i = 0; i < list.length; i++) {
       const e = list[i]
-      if (isCarBody(e, Car, Collider)) continue
+      if (!hasComponent(sim.world, e, Collider) || isCarBody(e, Car, Collider)) continue
       h = (h * 31 + e) % 1e9
       const p = e * 3, r = e * 9, q = e * 4
       h += Collider.kind[e] * 7 + Collider.position[p] * 1.3 + Collider.position[p + 1] * 1.7 + Collider.rotation[r] * 3.1 + Collider.rotation[r + 1] * 5.3 + Collider.params[q] * 11 + Collider.params[q + 1] * 13 + Collider.group[e]
@@ -181,13 +185,27 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     }
   }
 
+  // drawPaths' scratch: the cars and lines wanted this update (reused, so an update allocates nothing)
+  const wantedCars: number[] = [], wanted: Polyline[] = []
+  const byId = (a: number, b: number) => a - b
+  /** The line `car`'s driver follows, or null when it is no driven car. */
+  function lineOf(car: number): Polyline | null {
+    const { world, components } = sim
+    return Number.isInteger(car) && car >= 0 && entityExists(world, car) && hasComponent(world, car, components.Driver) ? sim.aiPath(car) : null
+  }
+
   /** The driver paths to draw now; redraws only when that list of path objects changes. */
   function drawPaths(): void {
-    const { world, components } = sim
-    const lineOf = (car: number) => (Number.isInteger(car) && car >= 0 && entityExists(world, car) && hasComponent(world, car, components.Driver) ? sim.aiPath(car) : null)
-    const wanted: Polyline[] = []
-    const cars = o.paths === true ? Array.from(query(world, [components.Driver])).sort((a, b) => a - b) : Array.isArray(o.paths) ? o.paths : []
-    for (const car of cars) { const line = lineOf(car); if (line) wanted.push(line) }
+    wantedCars.length = 0
+    wanted.length = 0
+    if (o.paths === true) {
+      const driven = query(sim.world, [sim.components.Driver])
+      for (let i = 0; i < driven.length; i++) wantedCars.push(driven[i])
+      wantedCars.sort(byId)
+    } else if (Array.isArray(o.paths)) {
+      for (let i = 0; i < o.paths.length; i++) wantedCars.push(o.paths[i])
+    }
+    for (let i = 0; i < wantedCars.length; i++) { const line = lineOf(wantedCars[i]); if (line) wanted.push(line) }
     let same = wanted.length === drawnPaths.length
     for (let i = 0; same && i < wanted.length; i++) same = wanted[i] === drawnPaths[i]
     if (same) return

@@ -6,7 +6,7 @@
  * zoom changes more than twofold. An update that redraws nothing allocates nothing.
  */
 import { Graphics, type Container } from 'pixi.js'
-import { observe, onRemove, query } from 'bitecs'
+import { hasComponent, observe, onRemove, registerQuery } from 'bitecs'
 import { ColliderKind, colliderMesh, type Sim } from '../index'
 
 /** A rectangle in the canvas's pixels (e.g. a pixi Application's `screen`). */
@@ -57,17 +57,20 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
   let drawnScale = NaN, dirty = true, triangles = 0, redraws = 0
   // Ids are recycled at once: a removed mesh's view goes with it, so a new collider at that id is read afresh.
   const stop = observe(sim.world, onRemove(sim.components.Collider), (eid: number) => { if (views.delete(eid)) dirty = true })
+  // a live list (query() would allocate each update); removals reach it late, hence the check below
+  const colliders = registerQuery(sim.world, [sim.components.Collider])
 
   /** Creates or re-projects the view of every mesh collider; true when any changed. */
   function sync(): boolean {
     const C = sim.components.Collider
-    const list = query(sim.world, [C])
+    const list = colliders.dense
     let changed = false
     for (let i = 0; i < list.length; i++) {
       const e = list[i]
       if (C.kind[e] !== ColliderKind.mesh) continue
       let v = views.get(e)
       if (!v) {
+        if (!hasComponent(sim.world, e, C)) continue
         const geometry = colliderMesh(sim, e) // the sim's own arrays, only read
         if (!geometry) continue
         const { vertices, indices } = geometry
