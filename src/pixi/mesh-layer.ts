@@ -30,8 +30,6 @@ export interface MeshLayer {
   update(): void
   /** Triangle outlines drawn by the last redraw. */
   readonly triangles: number
-  /** Redraws so far (a redraw clears and refills the Graphics). */
-  readonly redraws: number
   /** Stops following the sim. */
   destroy(): void
 }
@@ -54,7 +52,7 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
   const views = new Map<number, MeshView>()
   const view = new Float64Array(4), drawn = new Float64Array([Infinity, Infinity, -Infinity, -Infinity])
   const corner = { x: 0, y: 0 }, local = { x: 0, y: 0 }
-  let drawnScale = NaN, dirty = true, triangles = 0, redraws = 0
+  let drawnScale = NaN, dirty = true, triangles = 0
   // Ids are recycled at once: a removed mesh's view goes with it, so a new collider at that id is read afresh.
   const stop = observe(sim.world, onRemove(sim.components.Collider), (eid: number) => { if (views.delete(eid)) dirty = true })
   // a live list (query() would allocate each update); removals reach it late, hence the check below
@@ -101,7 +99,6 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
   function redraw(scale: number): void {
     const g = graphics
     g.clear()
-    redraws++
     // the region drawn: the view and half its size around it, so a panning view redraws rarely
     const w = (view[2] - view[0]) / 2, h = (view[3] - view[1]) / 2
     drawn[0] = view[0] - w; drawn[1] = view[1] - h; drawn[2] = view[2] + w; drawn[3] = view[3] + h
@@ -132,7 +129,6 @@ export function createMeshLayer(sim: Sim, root: Container, o: MeshLayerOptions):
   return {
     graphics,
     get triangles() { return triangles },
-    get redraws() { return redraws },
     update() {
       if (sync()) dirty = true
       if (views.size === 0) {
