@@ -24,6 +24,8 @@ export interface MeshData {
   nodeCount: number
   /** The exact local box of the tree's triangles (min xyz, max xyz; empty: +∞ … −∞). */
   box: Float64Array
+  /** meshDigest's value once worked out, else −1. */
+  digest: number
   /** Traversal scratch (deep enough for the tree). */
   stack: Int32Array
   stackT: Float64Array
@@ -179,7 +181,7 @@ export function buildMeshTree(vertices: Float64Array, indices: Uint32Array): Mes
   if (nodeCount < cap) { bounds = bounds.slice(0, 6 * nodeCount); nodes = nodes.slice(0, 2 * nodeCount) }
   return {
     vertices, indices, triangleCount: T, treeTriangles: n, order: n === T ? ids : ids.slice(0, n), bounds, nodes, nodeCount, box,
-    stack: new Int32Array(maxDepth + 1), stackT: new Float64Array(maxDepth + 1),
+    digest: -1, stack: new Int32Array(maxDepth + 1), stackT: new Float64Array(maxDepth + 1),
   }
 }
 

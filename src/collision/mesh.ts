@@ -165,3 +165,26 @@ function boxEntry(B: Float32Array, o: number, ox: number, oy: number, oz: number
 export function meshBytes(m: MeshData): number {
   return m.vertices.byteLength + m.indices.byteLength + m.order.byteLength + m.bounds.byteLength + m.nodes.byteLength + m.stack.byteLength + m.stackT.byteLength + m.box.byteLength
 }
+
+/**
+ * A 53-bit digest of the mesh's geometry (every bit of its vertices and indices, zero-area
+ * triangles included): snapshots carry it to check that a restore finds the same mesh. Worked out
+ * once and kept. Not cryptographic: it catches a different mesh, not an attacker.
+ */
+export function meshDigest(m: MeshData): number {
+  if (m.digest >= 0) return m.digest
+  const words = new Uint32Array(m.vertices.buffer, m.vertices.byteOffset, 2 * m.vertices.length)
+  let h1 = 0xdeadbeef ^ m.vertices.length, h2 = 0x41c6ce57 ^ m.indices.length
+  for (let pass = 0; pass < 2; pass++) {
+    const a = pass === 0 ? words : m.indices
+    for (let i = 0; i < a.length; i++) {
+      const c = a[i]
+      h1 = Math.imul(h1 ^ c, 2654435761)
+      h2 = Math.imul(h2 ^ c, 1597334677)
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  m.digest = 4294967296 * (2097151 & h2) + (h1 >>> 0)
+  return m.digest
+}

@@ -1,7 +1,7 @@
 /** The mesh shape: validation (nothing registered on refusal), two-sided hits, the triangle index, poses. */
 import { describe, expect, it } from 'vitest'
 import { makeSim, cast, quat } from './helpers'
-import { mesh, box } from '../../src/index'
+import { mesh, box, colliderMesh } from '../../src/index'
 
 // a unit square in the xy plane at z = 0, two triangles: (0,1,2) and (0,2,3)
 const quadV = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
@@ -102,6 +102,18 @@ describe('mesh rays', () => {
     expect(h.distance).toBeCloseTo(2, 12)
     expect(h.normal[2]).toBeCloseTo(1, 12)
     expect(sim.internal.collision.meshes[sim.components.Collider.mesh[e]]!.nodes).toBe(nodes)
+  })
+
+  it('gives its geometry back through colliderMesh (null for other shapes, refusing non-colliders)', () => {
+    const sim = makeSim()
+    const e = sim.addCollider(mesh(new Float32Array(quadV), quadI))
+    const g = colliderMesh(sim, e)!
+    expect(g.vertices).toBeInstanceOf(Float64Array)
+    expect(Array.from(g.vertices)).toEqual(quadV)
+    expect(Array.from(g.indices)).toEqual(quadI)
+    expect(colliderMesh(sim, sim.addCollider(box(1, 1, 1)))).toBeNull()
+    expect(() => colliderMesh(sim, -1)).toThrow(RangeError)
+    expect(() => colliderMesh(sim, 'a' as never)).toThrow(TypeError)
   })
 
   it('frees its data when removed', () => {
