@@ -2,8 +2,11 @@
 import { createWorld } from 'bitecs'
 import { createSim, snapshotWorld, stadiumPath, type Sim } from '../../src/index'
 
-/** A server sim with `count` hatchbacks driven round a 300 m / 60 m oval in three lanes. */
-export function raceServer(count: number, maxSpeed = 30): { sim: Sim; cars: number[] } {
+/**
+ * A server sim with `count` hatchbacks driven round a 300 m / 60 m oval in three lanes; `hz`:
+ * single-track at that rate instead of the four-wheel model.
+ */
+export function raceServer(count: number, maxSpeed = 30, hz?: number): { sim: Sim; cars: number[] } {
   const sim = createSim(createWorld())
   const path = stadiumPath(300, 60, 2)
   const cars: number[] = []
@@ -13,6 +16,7 @@ export function raceServer(count: number, maxSpeed = 30): { sim: Sim; cars: numb
     const x = path[2 * k], y = path[2 * k + 1]
     const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
     const car = sim.addCar({ position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h, speed: 10 })
+    if (hz) sim.setLod(car, 'singleTrack', hz)
     sim.setInput(car, { gear: 1 })
     sim.setAi(car, path, { closed: true, lateralOffset: offset, maxSpeed })
     cars.push(car)
