@@ -34,9 +34,10 @@ export interface SnapshotDecoderOptions {
 /** The client side of a snapshot stream. */
 export interface SnapshotDecoder {
   /**
-   * Checks `bytes` whole, then applies the snapshot to the sim; returns its tick (acknowledge it
-   * to the server). A snapshot not newer than the last applied one is checked, not applied.
-   * Malformed bytes: a RangeError (TypeError for a non-Uint8Array), and nothing changes.
+   * Checks `bytes` whole, then applies the snapshot to the sim; returns its tick, the one to
+   * acknowledge to the server. A snapshot not newer than the last applied one is checked, not
+   * applied, and the last applied tick is returned (a baseline this decoder holds). Malformed
+   * bytes: a RangeError (TypeError for a non-Uint8Array), and nothing changes.
    */
   decode(bytes: Uint8Array): number
   /** Tick of the last applied snapshot, −1 before the first. */
@@ -244,7 +245,7 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
       assertBytes(bytes, 'bytes')
       const p = parse(bytes)
       if (p.tick > tick) apply(p)
-      return p.tick
+      return tick
     },
     get tick() { return tick },
     get time() { return time },

@@ -172,10 +172,28 @@ describe('deltas', () => {
     const full = enc.encode(first)
     expect(full.length).toBeGreaterThan(delta.length)
     expect(other.decode(full)).toBe(server.steps)
-    // a stale snapshot is checked, not applied
+    // a stale snapshot is checked, not applied; the tick to acknowledge stays the last applied
     const now = dump(client)
-    expect(dec.decode(lost)).toBeLessThan(dec.tick + 1)
+    const latest = dec.tick
+    expect(dec.decode(lost)).toBe(latest)
     expect(dump(client)).toBe(now)
+  })
+
+  it('moves the own-car role: the old own car becomes a frozen mirror, the new one runs at full', () => {
+    const { sim: server, cars } = raceServer(3)
+    const enc = createSnapshotEncoder(server)
+    const client = clientSim()
+    const dec = createSnapshotDecoder(client)
+    let ack = dec.decode(enc.encode(undefined, { car: cars[0] }))
+    const a = dec.localCar(enc.carId(cars[0])), b = dec.localCar(enc.carId(cars[1]))
+    expect([dec.ownCar, client.getLod(a).level, client.getLod(b).level]).toEqual([a, 'full', 'frozen'])
+    server.stepMany(1 / 60, 3)
+    ack = dec.decode(enc.encode(ack, { car: cars[1] }))
+    expect([dec.ownCar, client.getLod(a).level, client.getLod(b).level]).toEqual([b, 'frozen', 'full'])
+    expectWithinQuanta(server, cars[1], client, b, true)
+    server.stepMany(1 / 60, 3)
+    dec.decode(enc.encode(ack))
+    expect([dec.ownCar, client.getLod(b).level]).toEqual([-1, 'frozen'])
   })
 
   it('refuses bad arguments: unknown options, a car outside the definitions, acks and extras of the wrong kind', () => {
