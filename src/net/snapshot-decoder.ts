@@ -12,9 +12,9 @@ import type { CarDefinition, CarSnapshot, Sim } from '../index'
 import { nonNegativeInteger, optionKeys, optionsObject } from '../validate'
 import { assertBytes, ByteReader } from './bytes'
 import {
-  D_ACC, D_AX, D_ENGINE, D_HEAVE_RATE, D_PITCH_RATE, D_ROLL_RATE, D_SHIFT, D_SPEED, D_TIME, D_WHEEL, DYNAMIC_FIELDS,
+  D_ACC, D_AX, D_ENGINE, D_HEAVE_RATE, D_HZ, D_LEVEL, D_PITCH_RATE, D_ROLL_RATE, D_SHIFT, D_SPEED, D_TIME, D_WHEEL, DYNAMIC_FIELDS,
   dynamicProblem, dynamicValue, P_GEAR, P_HEADING, P_HEAVE, P_PITCH, P_ROLL, P_STEER, P_VX, P_VY, P_X, P_Y, P_YAW_RATE,
-  POSE_FIELDS, poseProblem, poseValue, predictDynamic, predictPose,
+  POSE_FIELDS, poseProblem, poseValue, predictDynamic, predictPose, WIRE_LEVELS,
 } from './fields'
 import { checkDefinitions } from './definitions'
 import { MAX_SEQ } from './input'
@@ -170,8 +170,9 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
 
   const isCar = (eid: number) => entityExists(sim.world, eid) && hasComponent(sim.world, eid, sim.components.Car)
 
-  // Writes a record into a sim snapshot of the local car (inputs, model and rate kept).
-  function write(snap: CarSnapshot, rec: CarRecord, own: boolean, wasFrozen: boolean): void {
+  // Writes a record into a sim snapshot of local car `local` (inputs kept; a mirror frozen, the
+  // own car at the server's level and rate, so its prediction runs the server's model).
+  function write(snap: CarSnapshot, rec: CarRecord, own: boolean, local: number): void {
     const s = snap.state
     const p = rec.pose
     const heading = poseValue(p, P_HEADING)
@@ -202,9 +203,16 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
       s.acc = dynamicValue(d, D_ACC)
       s.wheelSpeed = [dynamicValue(d, D_WHEEL), dynamicValue(d, D_WHEEL + 1), dynamicValue(d, D_WHEEL + 2), dynamicValue(d, D_WHEEL + 3)]
     }
-    // a mirror is frozen at its definition's model, so an own car leaving 'frozen' may take 'full'
-    if (!own) snap.level = 'frozen'
-    else if (wasFrozen) snap.level = 'full'
+    if (!own || !d) {
+      snap.level = 'frozen'
+      return
+    }
+    // the server's 'path' level follows its driver's line, which a client lacks: single-track here
+    const level = WIRE_LEVELS[d[D_LEVEL]]
+    snap.hz = dynamicValue(d, D_HZ)
+    if (level === 'full') { snap.level = 'full'; snap.model = sim.carDefinition(local).model }
+    else if (level === 'frozen') snap.level = 'frozen'
+    else { snap.level = 'singleTrack'; snap.model = 'singleTrack' }
   }
 
   function apply(p: Parsed): void {
@@ -219,16 +227,13 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
     for (const [id, rec] of p.cars) {
       const own = id === p.own
       let local = localOf.get(id)
-      let wasFrozen = false
       if (local === undefined) {
-        local = sim.addCar({ definition: defs.list[rec.def], lod: own ? 'full' : 'frozen' })
+        local = sim.addCar({ definition: defs.list[rec.def], lod: 'frozen' })
         localOf.set(id, local)
         serverOf.set(local, id)
-      } else {
-        wasFrozen = sim.getLod(local).level === 'frozen'
       }
       const snap = sim.snapshot(local)
-      write(snap, rec, own, wasFrozen)
+      write(snap, rec, own, local)
       sim.restore(local, snap)
     }
     tick = p.tick
