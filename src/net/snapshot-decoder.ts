@@ -7,7 +7,7 @@
  * client's own car at its own level ('full' by default) with the server's whole state, so the
  * prediction can replay from it. Format: snapshot-format.ts.
  */
-import { entityExists, hasComponent } from 'bitecs'
+import { observe, onRemove } from 'bitecs'
 import type { CarDefinition, CarSnapshot, Sim } from '../index'
 import { nonNegativeInteger, optionKeys, optionsObject } from '../validate'
 import { assertBytes, ByteReader } from './bytes'
@@ -52,6 +52,8 @@ export interface SnapshotDecoder {
   localCar(id: number): number
   /** The server car id `car` (a local entity) mirrors, or −1. */
   serverCar(car: number): number
+  /** Stops watching the sim for removed mirrors (the decoder keeps working, but a mirror removed by someone else afterwards is not noticed). */
+  dispose(): void
 }
 
 const OPTION_KEYS = optionKeys<SnapshotDecoderOptions>({ definitions: true, history: true })
@@ -77,6 +79,15 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
   let ownCar = -1
   let lastInput = -1
   const residual = new Float64Array(Math.max(POSE_FIELDS, DYNAMIC_FIELDS))
+  // A mirror removed by anyone (the decoder, the user) is forgotten at once, so a recycled entity
+  // id is never taken for it; the next snapshot makes a new mirror.
+  const unobserve = observe(sim.world, onRemove(sim.components.Car), (eid: number) => {
+    const id = serverOf.get(eid)
+    if (id === undefined) return
+    serverOf.delete(eid)
+    localOf.delete(id)
+    if (ownCar === eid) ownCar = -1
+  })
 
   function readResiduals(mask: number, n: number, what: string): void {
     for (let i = 0; i < n; i++) residual[i] = mask & (1 << i) ? r.svar(`${what} field ${i}`) : 0
@@ -168,8 +179,6 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
     return { tick: t, time: now, cars, own, lastInput: last }
   }
 
-  const isCar = (eid: number) => entityExists(sim.world, eid) && hasComponent(sim.world, eid, sim.components.Car)
-
   // Writes a record into a sim snapshot of local car `local` (inputs kept; a mirror frozen, the
   // own car at the server's level and rate, so its prediction runs the server's model).
   function write(snap: CarSnapshot, rec: CarRecord, own: boolean, local: number): void {
@@ -216,14 +225,8 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
   }
 
   function apply(p: Parsed): void {
-    // mirror cars the snapshot no longer holds (or that the user removed) go first: their ids may be reused below
-    for (const [id, local] of [...localOf]) {
-      if (!p.cars.has(id) || !isCar(local)) {
-        if (isCar(local)) sim.remove(local)
-        localOf.delete(id)
-        serverOf.delete(local)
-      }
-    }
+    // mirrors of cars the snapshot no longer holds go first (the observer forgets them): their ids may be reused below
+    for (const [id, local] of [...localOf]) if (!p.cars.has(id)) sim.remove(local)
     for (const [id, rec] of p.cars) {
       const own = id === p.own
       let local = localOf.get(id)
@@ -261,6 +264,9 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
     },
     serverCar(car) {
       return serverOf.get(car) ?? -1
+    },
+    dispose() {
+      unobserve()
     },
   }
 }

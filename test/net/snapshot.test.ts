@@ -179,6 +179,27 @@ describe('deltas', () => {
     expect(dump(client)).toBe(now)
   })
 
+  it('forgets a mirror the user removes, never taking its recycled id for it, and mirrors the car again', () => {
+    const { sim: server, cars } = raceServer(2)
+    const enc = createSnapshotEncoder(server)
+    const client = clientSim()
+    const dec = createSnapshotDecoder(client)
+    let ack = dec.decode(enc.encode())
+    const id = enc.carId(cars[0])
+    const mirror = dec.localCar(id)
+    client.remove(mirror)
+    const mine = client.addCar({ position: [100, 100] }) // the user's own car takes the recycled id
+    expect(mine).toBe(mirror)
+    expect([dec.localCar(id), dec.serverCar(mine)]).toEqual([-1, -1])
+    server.stepMany(1 / 60, 3)
+    ack = dec.decode(enc.encode(ack))
+    expect(client.carState(mine).position[0]).toBe(100) // untouched
+    const again = dec.localCar(id)
+    expect(again).not.toBe(mine)
+    expectWithinQuanta(server, cars[0], client, again, false)
+    dec.dispose()
+  })
+
   it('moves the own-car role: the old own car becomes a frozen mirror, the new one runs at the server\'s level and rate', () => {
     const { sim: server, cars } = raceServer(3)
     const enc = createSnapshotEncoder(server)
