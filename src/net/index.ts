@@ -26,6 +26,11 @@
  * each frame: draw decoder.ownCar from sim.carState; others: interp.update(now), then
  * interp.poseAt(car, pose) (pose: a Float64Array of x, y, z, heading, roll, pitch)
  * ```
+ * The rules both ends keep: one input per fixed step, even an unchanged one (`input({})`), so the
+ * inputs not yet applied are the steps the client is ahead; the server applies one input per step
+ * before stepping and encodes after; a joining or reconnecting client starts without an ack (a
+ * full snapshot) and, with a new prediction, a reset() receiver; both ends use the same
+ * `definitions`.
  */
 export { encodeInput, decodeInput, decodeInputInto, INPUT_BYTES, INPUT_VERSION, MAX_GEAR } from './input'
 export type { InputMessage } from './input'
