@@ -39,6 +39,8 @@ function resolveImport(from: string, spec: string): string | null {
 }
 
 const rel = (p: string) => relative(ROOT, p)
+/** The package's subpath entries (src/<name>/index.ts), held to the public API like the examples. */
+const SUBPATHS = ['pixi', 'rapier', 'gltf', 'net']
 const product = ['src', 'components', 'systems'].flatMap((d) => filesUnder(join(ROOT, d)))
 const graph = new Map<string, string[]>(), runtimeGraph = new Map<string, string[]>()
 for (const f of product) {
@@ -117,9 +119,9 @@ describe('the engine structure', () => {
     expect(readFileSync(join(ROOT, 'src/gltf/index.ts'), 'utf8')).toMatch(/from '@gltf-transform\/core'/)
   })
 
-  it('keeps examples, pitlane/pixi, pitlane/rapier and pitlane/gltf on the public API (no sim.internal, no deep paths)', () => {
-    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier')), ...filesUnder(join(ROOT, 'src/gltf'))]
-    const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts', 'src/gltf/index.ts'].map((p) => join(ROOT, p))
+  it('keeps examples and the subpath entries (pixi, rapier, gltf, net) on the public API (no sim.internal, no deep paths)', () => {
+    const users = [...filesUnder(join(ROOT, 'examples')), ...SUBPATHS.flatMap((d) => filesUnder(join(ROOT, 'src', d)))]
+    const entries = ['src/index.ts', ...SUBPATHS.map((d) => `src/${d}/index.ts`)].map((p) => join(ROOT, p))
     const bad: string[] = []
     for (const f of users) {
       const text = readFileSync(f, 'utf8')
