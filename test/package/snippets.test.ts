@@ -77,7 +77,7 @@ describe('README snippets and examples under tsc --init', () => {
   }, 180_000)
 
   afterAll(() => {
-    if (project && !process.env.KEEP_SNIPPETS) rmSync(project, { recursive: true, force: true })
+    if (project) rmSync(project, { recursive: true, force: true })
   })
 
   it('compiles every ```ts block of the README as its own module importing pitlane', async () => {
