@@ -30,8 +30,8 @@ for (const f of files) {
 }
 const targets = checkTargets(results)
 if (targets.length) {
-  console.log('\ntargets (this run):')
-  for (const t of targets) console.log(`  ${t.met ? 'met ' : 'NOT '} ${t.target}: ${t.value.toPrecision(3)} (bound ${t.bound.toPrecision(3)})`)
+  console.log('\ntargets (this run; DESIGN section 7: met in most runs, or missed by under 10% with every peer met, counts as met):')
+  for (const t of targets) console.log(`  ${t.status.padEnd(15)} ${t.target}: ${t.value.toPrecision(3)} (bound ${t.bound.toPrecision(3)})`)
 }
 if (jsonFile) {
   const cases = {}

@@ -1,38 +1,53 @@
-// The benchmark targets (the README's Benchmarks table), checked against one run's results: each
-// reads the run's values or a case's own interleaved measurement (its metrics) and says whether it
-// holds. A target whose cases did not run (`--only`) is left out.
+// The benchmark targets of DESIGN section 7 (the README's Benchmarks table), checked against one
+// run's results: each reads the run's values or a case's own interleaved measurement (its metrics)
+// and says whether it holds. A target whose cases did not run (`--only`) is left out.
+//
+// How a target is judged (section 7): figures swing 20–40% run to run on the shared machine, so a
+// target met in most runs, or missed by under 10% while every peer ratio is met, counts as met.
+// One run can only say: met; met by the rule (missed by under 10%, every other ratio target of
+// the run met); or not met. Judging "most runs" takes several runs.
 
 /** [what, the cases it needs, its figure from the results, the bound, 'max' or 'below'] */
 const TARGETS = [
-  ['full20 ≤ 1 ms/step', ['full20'], (r) => r.full20.value, 1],
   ['full20 ≤ ¼ rapierVehicle20 (wall clock)', ['full20', 'rapierVehicle20'], (r) => r.full20.value / r.rapierVehicle20.value, 0.25],
-  ['st200 ≤ 1 ms/step', ['st200'], (r) => r.st200.value, 1],
+  ['rayTest ≤ 1/10 rapierRay (CPU, interleaved)', ['rayTest'], (r) => r.rayTest.metrics.overRapierCpu, 0.1],
+  ['lidar ≤ ⅓ rayTest (CPU, interleaved)', ['lidar'], (r) => r.lidar.metrics.overRayTestCpu, 1 / 3],
+  ['lidarAttributes ≤ 2 × lidar (CPU, interleaved)', ['lidarAttributes'], (r) => r.lidarAttributes.metrics.overLidarCpu, 2],
   ['full20Driven: the driver adds ≤ 5% (paired)', ['full20Driven'], (r) => r.full20Driven.metrics.driverShare, 0.05],
   ['st200DrivenMany: the driver adds ≤ 20% (paired)', ['st200DrivenMany'], (r) => r.st200DrivenMany.metrics.driverShare, 0.2],
   ['mixed100 ≤ 0.8 × full20 (CPU, interleaved)', ['mixed100'], (r) => r.mixed100.metrics.overFull20Cpu, 0.8],
-  ['rayTest ≤ 0.1 × rapierRay (CPU, interleaved)', ['rayTest'], (r) => r.rayTest.metrics.overRapierCpu, 0.1],
-  ['lidar ≤ ⅓ rayTest (CPU, interleaved)', ['lidar'], (r) => r.lidar.metrics.overRayTestCpu, 1 / 3],
-  ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
-  ['lidarAttributes ≤ 1.5 × lidar (CPU, interleaved)', ['lidarAttributes'], (r) => r.lidarAttributes.metrics.overLidarCpu, 1.5],
-  ['lidarTraffic: worst step ≤ 2 × median (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.worstOverMedian, 2],
-  ['lidarTraffic: per ray ≤ 0.1 × Rapier castRay (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.overRapierCpu, 0.1],
-  ['broadphase1000 < 0.3 ms/step', ['broadphase1000'], (r) => r.broadphase1000.value, 0.3, 'below'],
-  ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],
-  ['path1000: a path car ≤ 0.05 µs per 60 Hz step (own time: lesser of CPU and wall)', ['path1000'], (r) => r.path1000.metrics.perCarUs, 0.05],
   ['path1000: a path car ≤ 1/10 of a single-track car (own time, interleaved)', ['path1000'], (r) => r.path1000.metrics.overSingleTrack, 0.1],
-  ['race10k mean ≤ 3 ms/step', ['race10k'], (r) => r.race10k.metrics.meanMs, 3],
+  ['race10k mean ≤ 5 ms/step', ['race10k'], (r) => r.race10k.metrics.meanMs, 5],
   ['race10k worst step ≤ 4 × median', ['race10k'], (r) => r.race10k.metrics.worstOverMedian, 4],
+  ['lidarTraffic: per ray ≤ 1/10 Rapier castRay (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.overRapierCpu, 0.1],
+  ['lidarTraffic: worst step ≤ 2.5 × median (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.worstOverMedian, 2.5],
   ['netSnapshot20 ≤ 400 B per client per snapshot', ['netSnapshot20'], (r) => r.netSnapshot20.value, 400],
+  // pitlane's own guards beyond section 7 (ratios within one run, so machine-independent)
+  ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
+  ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],
 ]
 
-/** The targets the results allow checking: [{ target, value, bound, met }]. */
+/** How far past its bound a missed target may be and still count as met, when its peers are met (section 7). */
+const MARGIN = 0.1
+
+/**
+ * The targets the results allow checking: [{ target, value, bound, met, status }]. `status` is
+ * 'met', 'met by the rule' (missed by under 10% while every other target of the run is met:
+ * section 7's rule; `met` is true) or 'not met'.
+ */
 export function checkTargets(results) {
   const out = []
   for (const [target, needs, figure, bound, kind = 'max'] of TARGETS) {
     if (!needs.every((id) => results[id])) continue
     const value = figure(results)
     if (typeof value !== 'number' || Number.isNaN(value)) continue
-    out.push({ target, value, bound, met: kind === 'below' ? value < bound : value <= bound })
+    const strict = kind === 'below' ? value < bound : value <= bound
+    out.push({ target, value, bound, strict, near: value <= bound * (1 + MARGIN) })
   }
-  return out
+  const missed = out.filter((t) => !t.strict)
+  return out.map(({ target, value, bound, strict, near }) => {
+    const byRule = !strict && near && missed.length === 1 // the only miss, and within the margin: every peer met
+    const status = strict ? 'met' : byRule ? 'met by the rule' : 'not met'
+    return { target, value, bound, met: strict || byRule, status }
+  })
 }

@@ -52,11 +52,14 @@ export const DRIVER_FIELDS: readonly { readonly name: string; readonly int: '' |
   { name: 'finished', int: 'u8' }, { name: 'speedI', int: '' }, { name: 'curveI', int: '' },
 ]
 
-/** Creates the Driver store of one sim. */
-export function createDriverComponent() {
-  const Driver = createStore({ state: [Float64Array, DRIVER_STRIDE] } as const)
-  return { Driver }
+/** The Driver store: the driver's per-car record (see the module comment for reading a field). */
+export interface DriverStore {
+  /** DRIVER_STRIDE doubles per car (at DRIVER_STRIDE·id), fields at the DRIVER_* offsets: m, m/s, counts. */
+  state: Float64Array
 }
 
-/** The Driver store type. */
-export type DriverStore = ReturnType<typeof createDriverComponent>['Driver']
+/** Creates the Driver store of one sim. */
+export function createDriverComponent(): { Driver: DriverStore } {
+  const Driver: DriverStore = createStore({ state: [Float64Array, DRIVER_STRIDE] } as const)
+  return { Driver }
+}

@@ -4,14 +4,26 @@
  */
 import { observe, onAdd, type World } from 'bitecs'
 import { ensureStoreCapacity, isStore } from './store'
-import { createColliderComponent } from './collider'
-import { createCarComponents } from './car'
-import { createLidarComponent } from './lidar'
-import { createDriverComponent } from './driver'
+import { createColliderComponent, type ColliderStore } from './collider'
+import { createCarComponents, type CarLevelTags, type CarStore } from './car'
+import { createLidarComponent, type LidarStore } from './lidar'
+import { createDriverComponent, type DriverStore } from './driver'
+
+/** The component stores of a sim (`sim.components`): bitecs components, SoA typed arrays indexed by entity id. */
+export interface Components extends CarLevelTags {
+  /** Cars: inputs, pose and motion, and the models' state. */
+  Car: CarStore
+  /** Collision bodies: shape, group, world pose and bounds. */
+  Collider: ColliderStore
+  /** Lidars: mount, pattern, range window, rate and the pose of the latest scan. */
+  Lidar: LidarStore
+  /** Path-following drivers: one record per driven car. */
+  Driver: DriverStore
+}
 
 /** Creates every pitlane component store for one sim in `world`. */
-export function createComponents(world: World) {
-  const components = {
+export function createComponents(world: World): Components {
+  const components: Components = {
     ...createColliderComponent(),
     ...createCarComponents(),
     ...createLidarComponent(),
@@ -26,6 +38,3 @@ export function createComponents(world: World) {
   }
   return components
 }
-
-/** The component stores of a sim. */
-export type Components = ReturnType<typeof createComponents>

@@ -109,7 +109,7 @@ export function createTrack(options: TrackOptions = {}): Track {
   const tangent = new Float64Array(count * 2)
   for (let i = 0; i < count; i++) {
     const a = (i + count - 1) % count
-    const tx = poly.tx[a] + poly.tx[i], ty = poly.ty[a] + poly.ty[i], tl = Math.hypot(tx, ty)
+    const tx = poly.tx[a]! + poly.tx[i]!, ty = poly.ty[a]! + poly.ty[i]!, tl = Math.hypot(tx, ty)
     tangent[2 * i] = tx / tl
     tangent[2 * i + 1] = ty / tl
   }
@@ -120,11 +120,11 @@ export function createTrack(options: TrackOptions = {}): Track {
   const kerb = new Uint8Array(count)
   const reach = Math.round(10 / step)
   for (let i = 0; i < count; i++) {
-    if (Math.abs(curvature[i]) < 1 / 120) continue
+    if (Math.abs(curvature[i]!) < 1 / 120) continue
     for (let j = -reach; j <= reach; j++) kerb[(i + j + count) % count] = 1
   }
-  const sx = tangent[0], sy = tangent[1]
-  const x0 = centre[0], y0 = centre[1]
+  const sx = tangent[0]!, sy = tangent[1]!
+  const x0 = centre[0]!, y0 = centre[1]!
   const lineReach = halfWidth + BARRIER_GAP
   const startLine: [Point, Point] = [
     [x0 - sy * lineReach, y0 + sx * lineReach],
@@ -147,7 +147,7 @@ const nearest: PathProjection = { s: 0, lateral: 0, distance: 0, segment: 0 }
 /** Position (x, y) and heading at arc length `s` (wraps around), offset `lateral` m to the left. */
 export function trackPoint(track: Track, s: number, lateral = 0): { x: number; y: number; heading: number } {
   samplePath(track.poly, s, scratch)
-  const [x, y, tx, ty] = scratch
+  const x = scratch[0]!, y = scratch[1]!, tx = scratch[2]!, ty = scratch[3]!
   return { x: x - ty * lateral, y: y + tx * lateral, heading: Math.atan2(ty, tx) }
 }
 
@@ -161,13 +161,13 @@ export function projectOnTrack(track: Track, x: number, y: number): { s: number;
 export function surfaceCodeAt(track: Track, x: number, y: number): number {
   const cx = Math.floor((x - track.gridX0) / track.gridCell), cy = Math.floor((y - track.gridY0) / track.gridCell)
   if (cx < 0 || cy < 0 || cx >= track.gridColumns || cy >= track.gridRows) return SURFACE.grass
-  return track.grid[cy * track.gridColumns + cx]
+  return track.grid[cy * track.gridColumns + cx]!
 }
 
 /** The centreline as a plain [[x, y], …] list (for sim.setAi with closed: true). */
 export function trackPath(track: Track): [number, number][] {
   const out: [number, number][] = []
-  for (let i = 0; i < track.count; i++) out.push([track.centre[2 * i], track.centre[2 * i + 1]])
+  for (let i = 0; i < track.count; i++) out.push([track.centre[2 * i]!, track.centre[2 * i + 1]!])
   return out
 }
 
@@ -176,8 +176,8 @@ function rasterSurfaces(track: Track): void {
   const c = track.centre, n = track.count, cell = 1, reach = track.halfWidth + 14
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
   for (let i = 0; i < n; i++) {
-    minX = Math.min(minX, c[2 * i]); maxX = Math.max(maxX, c[2 * i])
-    minY = Math.min(minY, c[2 * i + 1]); maxY = Math.max(maxY, c[2 * i + 1])
+    minX = Math.min(minX, c[2 * i]!); maxX = Math.max(maxX, c[2 * i]!)
+    minY = Math.min(minY, c[2 * i + 1]!); maxY = Math.max(maxY, c[2 * i + 1]!)
   }
   const x0 = Math.floor(minX - reach - 2), y0 = Math.floor(minY - reach - 2)
   const cols = Math.ceil(maxX + reach + 2 - x0), rows = Math.ceil(maxY + reach + 2 - y0)
@@ -186,7 +186,7 @@ function rasterSurfaces(track: Track): void {
   const seg = new Int32Array(cols * rows).fill(-1)
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n
-    const ax = c[2 * i], ay = c[2 * i + 1], dx = c[2 * j] - ax, dy = c[2 * j + 1] - ay
+    const ax = c[2 * i]!, ay = c[2 * i + 1]!, dx = c[2 * j]! - ax, dy = c[2 * j + 1]! - ay
     const len2 = dx * dx + dy * dy, len = Math.sqrt(len2)
     const cx0 = Math.max(0, Math.floor(Math.min(ax, ax + dx) - reach - x0)), cx1 = Math.min(cols - 1, Math.ceil(Math.max(ax, ax + dx) + reach - x0))
     const cy0 = Math.max(0, Math.floor(Math.min(ay, ay + dy) - reach - y0)), cy1 = Math.min(rows - 1, Math.ceil(Math.max(ay, ay + dy) + reach - y0))
@@ -199,19 +199,19 @@ function rasterSurfaces(track: Track): void {
         const ex = ax + dx * t - px, ey = ay + dy * t - py
         const d2 = ex * ex + ey * ey // squared: the nearest segment wins without a square root per cell
         const k = gy * cols + gx
-        if (d2 < dist[k]) { dist[k] = d2; seg[k] = i; lat[k] = (dx * (py - ay) - dy * (px - ax)) / len }
+        if (d2 < dist[k]!) { dist[k] = d2; seg[k] = i; lat[k] = (dx * (py - ay) - dy * (px - ax)) / len }
       }
     }
   }
   const grid = new Uint8Array(cols * rows).fill(SURFACE.grass)
   const hw = track.halfWidth, kw = track.kerbWidth
   for (let k = 0; k < grid.length; k++) {
-    const i = seg[k]
+    const i = seg[k]!
     if (i < 0) continue
-    const d = Math.sqrt(dist[k])
+    const d = Math.sqrt(dist[k]!)
     if (d <= hw) grid[k] = SURFACE.tarmac
     else if (d <= hw + kw && track.kerb[i]) grid[k] = SURFACE.kerb
-    else if (d <= hw + 12 && Math.abs(track.curvature[i]) > 1 / 150 && Math.sign(lat[k]) !== Math.sign(track.curvature[i])) grid[k] = SURFACE.gravel
+    else if (d <= hw + 12 && Math.abs(track.curvature[i]!) > 1 / 150 && Math.sign(lat[k]!) !== Math.sign(track.curvature[i]!)) grid[k] = SURFACE.gravel
   }
   track.grid = grid
   track.gridX0 = x0; track.gridY0 = y0; track.gridCell = cell; track.gridColumns = cols; track.gridRows = rows
@@ -238,10 +238,10 @@ function placeCones(track: Track): Cone[] {
   const out: Cone[] = []
   const k = track.curvature, n = track.count
   for (let i = 0; i < n; i++) {
-    const ki = Math.abs(k[i])
-    if (ki < 1 / 60 || ki < Math.abs(k[(i + n - 1) % n]) || ki < Math.abs(k[(i + 1) % n])) continue
+    const ki = Math.abs(k[i]!)
+    if (ki < 1 / 60 || ki < Math.abs(k[(i + n - 1) % n]!) || ki < Math.abs(k[(i + 1) % n]!)) continue
     for (const ds of [-6, 0, 6]) {
-      const p = trackPoint(track, i * track.spacing + ds, Math.sign(k[i]) * (track.halfWidth + track.kerbWidth + 1))
+      const p = trackPoint(track, i * track.spacing + ds, Math.sign(k[i]!) * (track.halfWidth + track.kerbWidth + 1))
       out.push({ x: p.x, y: p.y, radius: 0.2, halfHeight: 0.35 })
     }
   }

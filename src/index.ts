@@ -1,4 +1,8 @@
-/** pitlane: many cars with levels of detail, drivers, collision shapes, and fast ray and lidar queries for bitecs 0.4. */
+/**
+ * pitlane: many cars with levels of detail, path-following drivers, collision shapes, and fast ray
+ * and lidar queries, as bitecs 0.4 components and systems. Start with createSim.
+ * @module pitlane
+ */
 export { createSim, getSim } from './sim'
 export type { Sim, SimOptions } from './types'
 export { PHASES } from '../systems/schedule'
@@ -52,4 +56,9 @@ export { RayCollisionList } from './collision/ray-list'
 export type { RayHit } from './collision/ray-list'
 export { ColliderKind } from '../components/collider'
 export { storeGeneration } from '../components/store'
+export type { Components } from '../components/index'
+export type { CarStore, CarLevelTags } from '../components/car'
+export type { ColliderStore } from '../components/collider'
+export type { LidarStore } from '../components/lidar'
+export type { DriverStore } from '../components/driver'
 export { setColliderPoseFast, markColliderChanged } from './collision/fast-pose'

@@ -5,6 +5,7 @@ import type { SimClock } from '../src/clock'
 import type { DriverState } from '../src/driver/install'
 import { hoistDriveArrays } from '../src/driver/drive'
 import { driveCars } from '../src/driver/drive-cars'
+import { checkNeutralCars } from '../src/driver/neutral'
 
 /** The system over the driver domain `drivers` and the sim `clock`. */
 export function drivePaths(drivers: DriverState, clock: SimClock): System {
@@ -19,5 +20,6 @@ function driveAll(world: World, drivers: DriverState, dt: number): World {
   commitRemovals(world)
   const cars = driven.dense
   driveCars(arrays, paths, shiftTables, cars, dt)
+  checkNeutralCars(world, drivers.neutral, drivers.Car, drivers.Driver, paths) // newly driven cars only
   return world
 }

@@ -82,7 +82,7 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
     if (head.length < 2 * n) { let m = head.length; while (m < 2 * n) m *= 2; head = new Int32Array(m) }
     const cap = reductions.length
     let maxEid = 0
-    for (let i = 0; i < n; i++) if (cars[i] > maxEid) maxEid = cars[i]
+    for (let i = 0; i < n; i++) if (cars[i]! > maxEid) maxEid = cars[i]!
     if (maxEid >= cap) {
       let m = cap
       while (m <= maxEid) m *= 2
@@ -93,31 +93,31 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
     const mask = head.length - 1
     head.fill(-1)
     for (let i = 0; i < n; i++) {
-      const e = cars[i]
-      xs[i] = X[e]; ys[i] = Y[e]; cs[i] = Math.cos(H[e]); ss[i] = Math.sin(H[e]); vs[i] = V[e]
+      const e = cars[i]!
+      xs[i] = X[e]!; ys[i] = Y[e]!; cs[i] = Math.cos(H[e]!); ss[i] = Math.sin(H[e]!); vs[i] = V[e]!
       // Only moving cars make a wake; a bucket lists them in query order (deterministic).
-      if (vs[i] < 5) continue
-      const b = bucketOf(Math.floor(xs[i] * inv), Math.floor(ys[i] * inv), mask)
-      next[i] = head[b]
+      if (vs[i]! < 5) continue
+      const b = bucketOf(Math.floor(xs[i]! * inv), Math.floor(ys[i]! * inv), mask)
+      next[i] = head[b]!
       head[b] = i
     }
     for (let i = 0; i < n; i++) {
-      const e = cars[i]
+      const e = cars[i]!
       reductions[e] = 0
       leaders[e] = -1
-      if (vs[i] < 5 || Car.level[e] === FROZEN) continue // a frozen car is not stepped: no push
+      if (vs[i]! < 5 || Car.level[e] === FROZEN) continue // a frozen car is not stepped: no push
       let best = 0, bestJ = -1
-      const cx = Math.floor(xs[i] * inv), cy = Math.floor(ys[i] * inv)
+      const cx = Math.floor(xs[i]! * inv), cy = Math.floor(ys[i]! * inv)
       for (let ox = -1; ox <= 1; ox++) {
         for (let oy = -1; oy <= 1; oy++) {
-          for (let j = head[bucketOf(cx + ox, cy + oy, mask)]; j >= 0; j = next[j]) {
+          for (let j = head[bucketOf(cx + ox, cy + oy, mask)]!; j >= 0; j = next[j]!) {
             if (j === i) continue
-            const dx = xs[j] - xs[i], dy = ys[j] - ys[i]
-            const along = dx * cs[i] + dy * ss[i]
+            const dx = xs[j]! - xs[i]!, dy = ys[j]! - ys[i]!
+            const along = dx * cs[i]! + dy * ss[i]!
             if (along <= 0 || along >= reach) continue
             // Off the leader's line, measured across the leader's heading; and both going the same way.
-            const across = Math.abs(-dx * ss[j] + dy * cs[j])
-            if (across > halfWidth || cs[i] * cs[j] + ss[i] * ss[j] < 0.9) continue
+            const across = Math.abs(-dx * ss[j]! + dy * cs[j]!)
+            if (across > halfWidth || cs[i]! * cs[j]! + ss[i]! * ss[j]! < 0.9) continue
             const r = along <= minGap ? maxReduction : (maxReduction * (reach - along)) / (reach - minGap)
             // Ties go to the lower query index, whatever order the buckets were visited in.
             if (r > best || (r === best && bestJ >= 0 && j < bestJ)) { best = r; bestJ = j }
@@ -126,11 +126,11 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
       }
       if (bestJ < 0) continue
       reductions[e] = best
-      leaders[e] = cars[bestJ]
+      leaders[e] = cars[bestJ]!
       // The drag the wake saves, as a push along the body's x axis over this host step.
       const { mass, dragK } = carParams(e)
-      const v = vs[i]
-      Car.vx[e] += ((best * dragK * v * v) / mass) * dt
+      const v = vs[i]!
+      Car.vx[e]! += ((best * dragK * v * v) / mass) * dt
     }
     return world
   }
@@ -138,8 +138,8 @@ export function addSlipstream(sim: Sim, options: SlipstreamOptions = {}): Slipst
 
   return {
     name,
-    reduction: (car) => (car >= 0 && car < reductions.length ? reductions[car] : 0),
-    leader: (car) => (car >= 0 && car < leaders.length ? leaders[car] : -1),
+    reduction: (car) => (car >= 0 && car < reductions.length ? reductions[car]! : 0),
+    leader: (car) => (car >= 0 && car < leaders.length ? leaders[car]! : -1),
     remove: () => { sim.schedule.remove(name) },
   }
 }

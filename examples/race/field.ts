@@ -98,7 +98,7 @@ export function addField(sim: Sim, track: Track, options: FieldOptions = {}): Fi
       speed = 0
     } else {
       s = (i * track.length) / n
-      lateralOffset = lanes[Math.floor(random() * lanes.length)]
+      lateralOffset = lanes[Math.floor(random() * lanes.length)]!
       lateral = lateralOffset
       speed = Math.min(maxSpeed, 15)
     }

@@ -81,7 +81,7 @@ export function runRace(options: RaceOptions = {}): RaceResult {
   const field = addField(sim, track, { cars, seed, layout: 'grid' })
   const level = options.level ?? 'lod'
   if (level !== 'full') for (const f of field) sim.setLod(f.car, 'singleTrack', 240)
-  if (level === 'lod') new LodController(sim, { singleTrackBeyond: 0, pathBeyond: 300, frozenBeyond: Infinity, singleTrackHz: 240 }).install({ focus: field[0].car })
+  if (level === 'lod') new LodController(sim, { singleTrackBeyond: 0, pathBeyond: 300, frozenBeyond: Infinity, singleTrackHz: 240 }).install({ focus: field[0]!.car })
   const timer = addLapTimer(sim, { line: track.startLine })
   addSlipstream(sim)
 
@@ -197,7 +197,7 @@ export function raceCli(argv: readonly string[], io: RaceCliIo): number {
   const { top, help: _help, ...race } = options
   io.err.write(`pitlane race: ${race.cars ?? 200} cars, ${race.seconds ?? 120} s, seed ${race.seed ?? 1}\n`)
   try {
-    const result = runRace({ ...race, onProgress: tty ? bar : undefined })
+    const result = runRace(tty ? { ...race, onProgress: bar } : race)
     if (tty) io.err.write('\n')
     io.out.write(formatStandings(result, top ?? 20) + '\n')
     return 0

@@ -142,7 +142,7 @@ export function createCarArt(renderer: Renderer, specs: readonly BodySpec[]): Ca
   root.destroy({ children: true })
   const cut = (f: Rectangle) => new Texture({ source: rt.source, frame: f })
   return {
-    bodies: specs.map((_, i) => cut(frames[i])),
+    bodies: specs.map((_, i) => cut(frames[i]!)),
     wheel: cut(wheelF), shadow: cut(shadowF), glow: cut(glowF), square: cut(squareF),
     trees: treeFrames.map(cut),
   }

@@ -35,7 +35,7 @@ export function createCarViews(sim: Sim, cars: readonly number[], definitions: r
   const views: View[] = []
   const px = ART_PX_PER_M
   cars.forEach((car, i) => {
-    const d = definitions[i]
+    const d = definitions[i]!
     const root = new Container()
     // children are in art pixels, the car in metres; y flipped back so the art is not mirrored
     root.scale.set(1 / px, -1 / px)
@@ -79,15 +79,15 @@ export function createCarViews(sim: Sim, cars: readonly number[], definitions: r
     update(cx, cy, radius) {
       visible = 0
       for (let i = 0; i < views.length; i++) {
-        const v = views[i], car = v.car
-        const x = Car.x[car], y = Car.y[car]
+        const v = views[i]!, car = v.car
+        const x = Car.x[car]!, y = Car.y[car]!
         const dx = x - cx, dy = y - cy, r = radius + v.reach
         const onScreen = dx * dx + dy * dy < r * r
         v.root.visible = onScreen
         v.shadow.visible = onScreen
         if (!onScreen) continue
         visible++
-        const heading = Car.heading[car]
+        const heading = Car.heading[car]!
         v.root.position.set(x, y)
         v.root.rotation = heading
         // a low sun behind the camera's left shoulder: the shadow falls a little right and down
@@ -95,10 +95,10 @@ export function createCarViews(sim: Sim, cars: readonly number[], definitions: r
         v.shadow.rotation = heading
         // the commanded road-wheel angle (input × full lock), which the steering follows closely;
         // negated because the car's art space is y-flipped
-        const steer = -Car.steer[car] * Car.maxSteer[car]
+        const steer = -Car.steer[car]! * Car.maxSteer[car]!
         v.wheels[0].rotation = steer
         v.wheels[1].rotation = steer
-        const braking = Car.brake[car] > 0.05 && Math.abs(Car.speed[car]) > 0.3
+        const braking = Car.brake[car]! > 0.05 && Math.abs(Car.speed[car]!) > 0.3
         v.lights[0].visible = braking
         v.lights[1].visible = braking
       }

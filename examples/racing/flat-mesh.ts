@@ -54,14 +54,11 @@ export function rgba(color: number, alpha = 1): number {
 /** A geometry of `positions` (x, y pairs) and packed `colors`, drawn as `topology`, optionally indexed. */
 export function flatGeometry(positions: Float32Array, colors: Uint32Array, indices: Uint32Array | null, topology: 'triangle-list' | 'point-list', dynamic = false): Geometry {
   const usage = BufferUsage.VERTEX | BufferUsage.COPY_DST
-  return new Geometry({
-    attributes: {
-      aPosition: { buffer: new Buffer({ data: positions, usage, shrinkToFit: !dynamic }), format: 'float32x2' },
-      aColor: { buffer: new Buffer({ data: colors, usage, shrinkToFit: !dynamic }), format: 'unorm8x4' },
-    },
-    indexBuffer: indices ?? undefined,
-    topology,
-  })
+  const attributes = {
+    aPosition: { buffer: new Buffer({ data: positions, usage, shrinkToFit: !dynamic }), format: 'float32x2' as const },
+    aColor: { buffer: new Buffer({ data: colors, usage, shrinkToFit: !dynamic }), format: 'unorm8x4' as const },
+  }
+  return new Geometry(indices === null ? { attributes, topology } : { attributes, indexBuffer: indices, topology })
 }
 
 /** Triangles of flat colours, built up shape by shape and turned into one mesh. */
@@ -76,7 +73,7 @@ export class FlatShapes {
   /** A convex polygon (x, y pairs, in order), filled with `color` at `alpha`. */
   poly(points: readonly number[], color: number, alpha = 1): this {
     const base = this.vertices, c = rgba(color, alpha), n = points.length >> 1
-    for (let i = 0; i < n; i++) { this.xy.push(points[2 * i], points[2 * i + 1]); this.rgba.push(c) }
+    for (let i = 0; i < n; i++) { this.xy.push(points[2 * i]!, points[2 * i + 1]!); this.rgba.push(c) }
     for (let i = 1; i + 1 < n; i++) this.index.push(base, base + i, base + i + 1)
     return this
   }
@@ -84,7 +81,7 @@ export class FlatShapes {
   /** A strip between two polylines of the same length (left and right edges), filled with `color`. */
   strip(left: readonly number[], right: readonly number[], color: number, alpha = 1): this {
     const base = this.vertices, c = rgba(color, alpha), n = left.length >> 1
-    for (let i = 0; i < n; i++) { this.xy.push(left[2 * i], left[2 * i + 1], right[2 * i], right[2 * i + 1]); this.rgba.push(c, c) }
+    for (let i = 0; i < n; i++) { this.xy.push(left[2 * i]!, left[2 * i + 1]!, right[2 * i]!, right[2 * i + 1]!); this.rgba.push(c, c) }
     for (let i = 0; i + 1 < n; i++) {
       const a = base + 2 * i
       this.index.push(a, a + 1, a + 3, a, a + 3, a + 2)

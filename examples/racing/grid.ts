@@ -97,11 +97,11 @@ export function placeGrid(sim: Sim, track: Track, options: GridOptions): Entrant
     const color = player ? PLAYER_COLOR : hsl(hue, 0.62 + 0.3 * random(), 0.42 + 0.16 * random())
     const stripe = random() < 0.5 ? 0xf5f5f5 : hsl((hue + 0.5) % 1, 0.8, 0.55)
     out.push({
-      car, number: n, name: player ? 'YOU' : NAMES[(n * 7) % NAMES.length],
+      car, number: n, name: player ? 'YOU' : NAMES[(n * 7) % NAMES.length]!,
       color, stripe, player,
       maxSpeed: 26 + 18 * random(),
       lateralAccel: 5.5 + 3 * random(),
-      lateralOffset: lanes[Math.floor(random() * lanes.length)],
+      lateralOffset: lanes[Math.floor(random() * lanes.length)]!,
     })
   }
   return out

@@ -43,14 +43,14 @@ export async function addHosting(sim: Sim, player: number, barriers: readonly nu
 
   // After select-lod, so a rival is hosted at the level the LOD controller gave it this step.
   function hostNearPlayer(world: World): World {
-    const px = Car.x[player]
-    const py = Car.y[player]
-    const moving = Math.abs(Car.speed[player]) >= minSpeed
+    const px = Car.x[player]!
+    const py = Car.y[player]!
+    const moving = Math.abs(Car.speed[player]!) >= minSpeed
     const cars = query(world, [Car])
     for (let k = 0; k < cars.length; k++) {
-      const car = cars[k]
+      const car = cars[k]!
       if (car === player) continue
-      const d = Math.hypot(Car.x[car] - px, Car.y[car] - py)
+      const d = Math.hypot(Car.x[car]! - px, Car.y[car]! - py)
       const hosted = hsim.hostOf(car) !== null
       if (hosted && (d > far || !moving)) hsim.clearHost(car)
       // a singleTrack rival is raised to full by setHost; a frozen one is left alone

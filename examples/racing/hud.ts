@@ -78,9 +78,9 @@ export function createHud(entrants: readonly Entrant[]): Hud {
         const i = shown[k]
         r.row.hidden = i === undefined
         if (i === undefined) return
-        const s = standings[i], e = byCar.get(s.car)!
+        const s = standings[i]!, e = byCar.get(s.car)!
         r.row.classList.toggle('you', s.car === player)
-        r.row.classList.toggle('gap-above', k > 0 && i !== shown[k - 1] + 1)
+        r.row.classList.toggle('gap-above', k > 0 && i !== shown[k - 1]! + 1)
         set(r.pos, String(s.position))
         if (r.color !== e.color) { r.color = e.color; r.sw.style.background = hex(e.color) }
         set(r.num, `#${e.number}`)
@@ -133,7 +133,7 @@ export function createHud(entrants: readonly Entrant[]): Hud {
         const e = byCar.get(s.car)!
         const tr = document.createElement('tr')
         if (s.car === player) tr.className = 'you'
-        const time = s.finished ? (s.position === 1 ? lapTime(s.finishTime) : s.lapsDown > 0 ? `+${s.lapsDown} lap${s.lapsDown > 1 ? 's' : ''}` : `+${(s.finishTime! - standings[0].finishTime!).toFixed(3)}`) : 'DNF'
+        const time = s.finished ? (s.position === 1 ? lapTime(s.finishTime) : s.lapsDown > 0 ? `+${s.lapsDown} lap${s.lapsDown > 1 ? 's' : ''}` : `+${(s.finishTime! - standings[0]!.finishTime!).toFixed(3)}`) : 'DNF'
         tr.innerHTML = `<td>${s.position}</td><td class="l"><span style="display:inline-block;width:8px;height:12px;border-radius:2px;margin-right:6px;background:${hex(e.color)}"></span>#${e.number} ${e.name}</td><td>${s.laps}</td><td>${time}</td><td>${lapTime(s.bestLap)}</td>`
         body.appendChild(tr)
       }

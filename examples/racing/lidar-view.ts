@@ -30,7 +30,7 @@ const BRIGHT = 0.5
 const STOPS = [0xfff3b0, 0xffb020, 0xff4a6e, 0xb44cff, 0x3d7bff]
 function palette(t: number): number {
   const x = Math.max(0, Math.min(0.9999, t)) * (STOPS.length - 1)
-  const i = Math.floor(x), f = x - i, a = STOPS[i], b = STOPS[i + 1]
+  const i = Math.floor(x), f = x - i, a = STOPS[i]!, b = STOPS[i + 1]!
   const ch = (s: number) => Math.round(((a >> s) & 255) + (((b >> s) & 255) - ((a >> s) & 255)) * f)
   return (ch(16) << 16) | (ch(8) << 8) | ch(0)
 }
@@ -73,7 +73,7 @@ export function createLidarView(sim: Sim, max = 30000, size = 0.3): LidarView {
       const c = scan.count, dist = scan.distances
       if (c === drawnCount && (c === 0 || (dist[0] === drawnFirst && dist[c >> 1] === drawnMid && dist[c - 1] === drawnLast))) return drawn
       drawnCount = c
-      drawnFirst = dist[0]; drawnMid = dist[c >> 1]; drawnLast = dist[c - 1]
+      drawnFirst = dist[0]!; drawnMid = dist[c >> 1]!; drawnLast = dist[c - 1]!
       const P = Lidar.pose, k = lidar * 9, O = Lidar.origin, q = lidar * 3
       const range = Lidar.rangeMax[lidar] || 1
       const intensities = scan.intensities ?? null
@@ -83,9 +83,9 @@ export function createLidarView(sim: Sim, max = 30000, size = 0.3): LidarView {
       stamp = stamp === 0xffffffff ? 1 : stamp + 1
       let m = 0
       for (let i = 0; i < n; i++) {
-        const x = scan.points[3 * i], y = scan.points[3 * i + 1], z = scan.points[3 * i + 2]
-        const wx = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
-        const wy = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
+        const x = scan.points[3 * i]!, y = scan.points[3 * i + 1]!, z = scan.points[3 * i + 2]!
+        const wx = P[k]! * x + P[k + 1]! * y + P[k + 2]! * z + O[q]!
+        const wy = P[k + 3]! * x + P[k + 4]! * y + P[k + 5]! * z + O[q + 1]!
         const dx = wx - cx, dy = wy - cy
         if (Math.abs(cos * dx + sin * dy) > halfWidth || Math.abs(sin * dx - cos * dy) > halfHeight) continue // off screen
         const key = (Math.floor(wx * cell) & (GRID - 1)) | ((Math.floor(wy * cell) & (GRID - 1)) * GRID)
@@ -94,8 +94,8 @@ export function createLidarView(sim: Sim, max = 30000, size = 0.3): LidarView {
         xy[2 * m] = wx
         xy[2 * m + 1] = wy
         // intensity (0..1) or range on a square-root scale: most points are faint or near, and that is where detail matters
-        const t = intensities ? 1 - Math.min(1, intensities[i] / BRIGHT) : dist[i] / range
-        rgbaOf[m++] = colors[Math.min(255, Math.floor(Math.sqrt(Math.max(0, t)) * 255))]
+        const t = intensities ? 1 - Math.min(1, intensities[i]! / BRIGHT) : dist[i]! / range
+        rgbaOf[m++] = colors[Math.min(255, Math.floor(Math.sqrt(Math.max(0, t)) * 255))]!
       }
       // the mesh draws the first m indices (0 would mean all of them: hidden instead)
       geometry.indexCount = m

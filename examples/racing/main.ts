@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   // say so; single-track cars at 240 Hz as in the headless race (the default 500 Hz costs twice the substeps)
   const lod = new LodController(sim, { singleTrackBeyond: settings.singleTrackBeyond, pathBeyond: settings.pathBeyond, frozenBeyond: settings.frozenBeyond, hysteresis: 10, singleTrackHz: 240 })
   lod.markExternal(player)
-  lod.install({ focus: [sim.components.Car.x[player], sim.components.Car.y[player]] })
+  lod.install({ focus: [sim.components.Car.x[player]!, sim.components.Car.y[player]!] })
   const host = await addHosting(sim, player, circuit.barriers)
   // the grid before the first step: a restart puts the whole world back to it
   const onGrid = snapshotWorld(sim)
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   const { Car } = sim.components
   const newRace = () => createRace({
     track, entrants, laps: settings.laps, timer, seed: settings.seed, now: () => sim.time,
-    x: (car) => Car.x[car], y: (car) => Car.y[car],
+    x: (car) => Car.x[car]!, y: (car) => Car.y[car]!,
     // lights out: every AI car gets its line and goes
     onStart: () => {
       for (const e of entrants) if (!e.player) sim.setAi(e.car, path, { closed: true, maxSpeed: e.maxSpeed, lateralAccel: e.lateralAccel, lateralOffset: e.lateralOffset })
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   let race = newRace()
 
   // The scene: world container in metres (y up), ground first, then marks, shadows, barriers, cars, trees, lidar, debug.
-  const art = createCarArt(app.renderer, entrants.map((e, i) => ({ definition: definitions[i], color: e.color, stripe: e.stripe, number: e.number })))
+  const art = createCarArt(app.renderer, entrants.map((e, i) => ({ definition: definitions[i]!, color: e.color, stripe: e.stripe, number: e.number })))
   // a render group: the camera's transform is applied on the GPU, so the static track, barriers and
   // trees keep their batched vertices from frame to frame and only the moving sprites are updated
   const view = new Container({ label: 'world', isRenderGroup: true })
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     following = player
     acc = 0
     setPaused(false)
-    camera.update(view, Car.x[player], Car.y[player], 0, 0, Car.heading[player], app.screen.width, app.screen.height, DT, true)
+    camera.update(view, Car.x[player]!, Car.y[player]!, 0, 0, Car.heading[player]!, app.screen.width, app.screen.height, DT, true)
     demo.restarts++
   }
   const setPaused = (on: boolean) => { demo.paused = on; pauseCard.hidden = !on || panel.open }
@@ -217,10 +217,10 @@ async function main(): Promise<void> {
   setDebug(settings.debug)
   const openSettings = () => { panel.toggle(true); pauseCard.hidden = true; demo.paused = true }
   let following = player
-  const nextCar = () => { following = cars[(cars.indexOf(following) + 1) % cars.length] }
+  const nextCar = () => { following = cars[(cars.indexOf(following) + 1) % cars.length]! }
   const resetToTrack = () => {
     // back onto the centreline where the player left it, facing along it (setPose keeps the speed)
-    const p = projectOnTrack(track, Car.x[player], Car.y[player])
+    const p = projectOnTrack(track, Car.x[player]!, Car.y[player]!)
     const q = trackPoint(track, p.s, 0)
     sim.setPose(player, [q.x, q.y], yawMatrix(q.heading))
   }
@@ -246,8 +246,8 @@ async function main(): Promise<void> {
   let speedoTimer = 0, hudTimer = 0, perfTimer = 0, mapTimer = 0
   let secondFrames = 0, secondSim = 0, secondRender = 0, secondStart = performance.now()
   let renderStart = 0
-  const maxRpm = definitions[cars.indexOf(player)].engine.maxRpm
-  camera.update(view, Car.x[player], Car.y[player], 0, 0, Car.heading[player], app.screen.width, app.screen.height, DT, true)
+  const maxRpm = definitions[cars.indexOf(player)]!.engine.maxRpm
+  camera.update(view, Car.x[player]!, Car.y[player]!, 0, 0, Car.heading[player]!, app.screen.width, app.screen.height, DT, true)
   app.ticker.add((ticker) => {
     const frameDt = Math.min(ticker.deltaMS / 1000, 0.25)
     const t0 = performance.now()
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       const limit = Math.ceil(MAX_STEPS_PER_FRAME * settings.speed)
       while (acc >= DT && n < limit) {
         const hold = race.phase === 'grid' || race.phase === 'lights'
-        controls.apply(sim, player, Car.speed[player], DT, hold)
+        controls.apply(sim, player, Car.speed[player]!, DT, hold)
         sim.step(DT)
         race.update()
         demo.steps++
@@ -272,9 +272,9 @@ async function main(): Promise<void> {
     secondSim += t1 - t0
 
     // The view: camera on the followed car, then only what is near the camera is moved.
-    const vx = Math.cos(Car.heading[following]) * Car.vx[following] - Math.sin(Car.heading[following]) * Car.vy[following]
-    const vy = Math.sin(Car.heading[following]) * Car.vx[following] + Math.cos(Car.heading[following]) * Car.vy[following]
-    camera.update(view, Car.x[following], Car.y[following], vx, vy, Car.heading[following], app.screen.width, app.screen.height, frameDt)
+    const vx = Math.cos(Car.heading[following]!) * Car.vx[following]! - Math.sin(Car.heading[following]!) * Car.vy[following]!
+    const vy = Math.sin(Car.heading[following]!) * Car.vx[following]! + Math.cos(Car.heading[following]!) * Car.vy[following]!
+    camera.update(view, Car.x[following]!, Car.y[following]!, vx, vy, Car.heading[following]!, app.screen.width, app.screen.height, frameDt)
     lod.setFocus([camera.x, camera.y]) // the next step's LOD bands are measured from the camera
     const radius = camera.viewRadius(app.screen.width, app.screen.height)
     carViews.update(camera.x, camera.y, radius)
@@ -327,7 +327,7 @@ async function main(): Promise<void> {
         fps: demo.fps, simMs: demo.simMs, renderMs: demo.renderMs, levels,
         lidarPoints: lidar >= 0 ? demo.lidarPoints : null,
         resolution: demo.resolution, autoResolution: scaler !== null,
-        device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)].number}`,
+        device: controls.device, camera: following === player ? 'you' : `car #${entrants[cars.indexOf(following)]!.number}`,
       })
     }
   })

@@ -21,8 +21,8 @@ export function createMinimap(sim: Sim, canvas: HTMLCanvasElement, track: Track,
   const c = track.centre
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
   for (let i = 0; i < track.count; i++) {
-    minX = Math.min(minX, c[2 * i]); maxX = Math.max(maxX, c[2 * i])
-    minY = Math.min(minY, c[2 * i + 1]); maxY = Math.max(maxY, c[2 * i + 1])
+    minX = Math.min(minX, c[2 * i]!); maxX = Math.max(maxX, c[2 * i]!)
+    minY = Math.min(minY, c[2 * i + 1]!); maxY = Math.max(maxY, c[2 * i + 1]!)
   }
   const pad = 12
   const scale = (size - 2 * pad) / Math.max(maxX - minX, maxY - minY)
@@ -44,17 +44,17 @@ export function createMinimap(sim: Sim, canvas: HTMLCanvasElement, track: Track,
   m.lineJoin = 'round'
   const line = () => {
     m.beginPath()
-    m.moveTo(mx(c[0]), my(c[1]))
-    for (let i = 1; i < track.count; i++) m.lineTo(mx(c[2 * i]), my(c[2 * i + 1]))
+    m.moveTo(mx(c[0]!), my(c[1]!))
+    for (let i = 1; i < track.count; i++) m.lineTo(mx(c[2 * i]!), my(c[2 * i + 1]!))
     m.closePath()
   }
   line(); m.lineWidth = 7; m.strokeStyle = '#1c2027'; m.stroke()
   line(); m.lineWidth = 4; m.strokeStyle = '#8b9099'; m.stroke()
   // the start line, across the track
-  const tx = track.tangent[0], ty = track.tangent[1]
+  const tx = track.tangent[0]!, ty = track.tangent[1]!
   m.beginPath()
-  m.moveTo(mx(c[0] - ty * 12), my(c[1] + tx * 12))
-  m.lineTo(mx(c[0] + ty * 12), my(c[1] - tx * 12))
+  m.moveTo(mx(c[0]! - ty * 12), my(c[1]! + tx * 12))
+  m.lineTo(mx(c[0]! + ty * 12), my(c[1]! - tx * 12))
   m.lineWidth = 2; m.strokeStyle = '#ffffff'; m.stroke()
 
   const g = canvas.getContext('2d')!
@@ -73,11 +73,11 @@ export function createMinimap(sim: Sim, canvas: HTMLCanvasElement, track: Track,
       g.clearRect(0, 0, w, h)
       g.drawImage(map, 0, 0, w, h)
       // the others first, then the player ringed in white on top of every dot
-      for (let i = 0; i < cars.length; i++) if (i !== you) dot(mx(Car.x[cars[i]]), my(Car.y[cars[i]]), 2.5, fills[i])
+      for (let i = 0; i < cars.length; i++) if (i !== you) dot(mx(Car.x[cars[i]!]!), my(Car.y[cars[i]!]!), 2.5, fills[i]!)
       if (you >= 0) {
-        const x = mx(Car.x[player]), y = my(Car.y[player])
+        const x = mx(Car.x[player]!), y = my(Car.y[player]!)
         dot(x, y, 6.5, '#ffffff')
-        dot(x, y, 4.5, fills[you])
+        dot(x, y, 4.5, fills[you]!)
       }
     },
   }

@@ -104,10 +104,10 @@ export function createRace(o: RaceOptions): Race {
   /** Nearest centreline segment to (x, y) within `reach` segments of `hint` (all when reach < 0); writes along[i]. */
   function project(i: number, x: number, y: number, reach: number): number {
     let best = Infinity, bestSeg = 0, bestT = 0
-    const from = reach < 0 ? 0 : seg[i] - reach, to = reach < 0 ? n - 1 : seg[i] + reach
+    const from = reach < 0 ? 0 : seg[i]! - reach, to = reach < 0 ? n - 1 : seg[i]! + reach
     for (let k = from; k <= to; k++) {
       const a = ((k % n) + n) % n, b = (a + 1) % n
-      const ax = cx[2 * a], ay = cx[2 * a + 1], dx = cx[2 * b] - ax, dy = cx[2 * b + 1] - ay
+      const ax = cx[2 * a]!, ay = cx[2 * a + 1]!, dx = cx[2 * b]! - ax, dy = cx[2 * b + 1]! - ay
       let t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)
       t = t < 0 ? 0 : t > 1 ? 1 : t
       const ex = ax + dx * t - x, ey = ay + dy * t - y, d = ex * ex + ey * ey
@@ -119,21 +119,21 @@ export function createRace(o: RaceOptions): Race {
   }
 
   function follow(i: number, x: number, y: number): void {
-    const s0 = along[i]
+    const s0 = along[i]!
     const far = project(i, x, y, 6)
     // a car put somewhere else (reset, or a big slide) is found again by a full search
     if (far > (track.halfWidth + 25) ** 2) project(i, x, y, -1)
-    let ds = along[i] - s0
+    let ds = along[i]! - s0
     if (ds > L / 2) ds -= L
     else if (ds < -L / 2) ds += L
-    distance[i] += ds
+    distance[i]! += ds
   }
 
   function stamp(i: number, t: number, tPrev: number): void {
-    const d = distance[i], d0 = prevDistance[i]
+    const d = distance[i]!, d0 = prevDistance[i]!
     let list = passed[i]
-    while (d >= reached[i] * CHECKPOINT) {
-      const k = reached[i]
+    while (d >= reached[i]! * CHECKPOINT) {
+      const k = reached[i]!
       if (!list || k >= list.length) {
         const grown = new Float64Array(Math.max(64, (list?.length ?? 0) * 2))
         if (list) grown.set(list)
@@ -146,9 +146,9 @@ export function createRace(o: RaceOptions): Race {
   }
 
   for (let i = 0; i < count; i++) {
-    project(i, o.x(entrants[i].car), o.y(entrants[i].car), -1)
-    distance[i] = along[i] > L / 2 ? along[i] - L : along[i]
-    prevDistance[i] = distance[i]
+    project(i, o.x(entrants[i]!.car), o.y(entrants[i]!.car), -1)
+    distance[i] = along[i]! > L / 2 ? along[i]! - L : along[i]!
+    prevDistance[i] = distance[i]!
   }
   const player = entrants.findIndex((e) => e.player)
 
@@ -170,8 +170,8 @@ export function createRace(o: RaceOptions): Race {
         o.onStart()
       }
       for (let i = 0; i < count; i++) {
-        const car = entrants[i].car
-        prevDistance[i] = distance[i]
+        const car = entrants[i]!.car
+        prevDistance[i] = distance[i]!
         follow(i, o.x(car), o.y(car))
         if (Number.isFinite(startTime)) stamp(i, t, prevT)
         if (finishAt[i] === finishAt[i] || !Number.isFinite(startTime)) continue
@@ -194,34 +194,34 @@ export function createRace(o: RaceOptions): Race {
       const order: number[] = []
       for (let i = 0; i < count; i++) order.push(i)
       order.sort((a, b) => {
-        const fa = finishAt[a], fb = finishAt[b]
+        const fa = finishAt[a]!, fb = finishAt[b]!
         if (fa === fa || fb === fb) {
           if (fa === fa && fb === fb) return fa - fb
           return fa === fa ? -1 : 1
         }
-        return distance[b] - distance[a] || a - b
+        return distance[b]! - distance[a]! || a - b
       })
-      const lead = order[0]
+      const lead = order[0]!
       return order.map((i, k) => {
-        const car = entrants[i].car
+        const car = entrants[i]!.car
         const best = timer.bestLap(car), last = timer.lastLap(car)
-        const lapsDown = Math.max(0, Math.floor((distance[lead] - distance[i]) / L))
+        const lapsDown = Math.max(0, Math.floor((distance[lead]! - distance[i]!) / L))
         let gap: number | null = null
         if (Number.isFinite(startTime)) {
           if (k === 0) gap = 0
-          else if (finishAt[i] === finishAt[i] && finishAt[lead] === finishAt[lead]) gap = finishAt[i] - finishAt[lead]
+          else if (finishAt[i] === finishAt[i] && finishAt[lead] === finishAt[lead]) gap = finishAt[i]! - finishAt[lead]!
           else {
-            const j = reached[i] - 1
+            const j = reached[i]! - 1
             const mine = passed[i], theirs = passed[lead]
-            gap = j >= 0 && mine && theirs && j < reached[lead] ? mine[j] - theirs[j] : null
+            gap = j >= 0 && mine && theirs && j < reached[lead]! ? mine[j]! - theirs[j]! : null
           }
         }
         return {
           car, position: k + 1, laps: timer.laps(car),
           bestLap: Number.isFinite(best) ? best : null, lastLap: Number.isFinite(last) ? last : null,
           gap, lapsDown, finished: finishAt[i] === finishAt[i],
-          finishTime: finishAt[i] === finishAt[i] ? finishAt[i] - startTime : null,
-          distance: distance[i],
+          finishTime: finishAt[i] === finishAt[i] ? finishAt[i]! - startTime : null,
+          distance: distance[i]!,
         }
       })
     },

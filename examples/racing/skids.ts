@@ -74,18 +74,18 @@ export function createSkids(sim: Sim, track: Track, cars: readonly number[], def
     update(cx, cy, radius) {
       const before = laid
       for (let i = 0; i < cars.length; i++) {
-        const car = cars[i], d = definitions[i]
-        const x = Car.x[car], y = Car.y[car], k = i * 8
+        const car = cars[i]!, d = definitions[i]!
+        const x = Car.x[car]!, y = Car.y[car]!, k = i * 8
         const dxc = x - cx, dyc = y - cy
         if (dxc * dxc + dyc * dyc > radius * radius) { last.fill(NaN, k, k + 8); continue }
-        const vx = Car.vx[car], vy = Car.vy[car], r = Car.yawRate[car]
+        const vx = Car.vx[car]!, vy = Car.vy[car]!, r = Car.yawRate[car]!
         const a = d.cgToFront, b = d.wheelbase - a
         const fwd = Math.max(Math.abs(vx), 1)
-        const moving = Math.abs(Car.speed[car]) > 3
+        const moving = Math.abs(Car.speed[car]!) > 3
         const slipFront = Math.abs(vy + r * a) / fwd
         const slipRear = Math.abs(vy - r * b) / fwd
-        const locked = Car.handbrake[car] > 0.5
-        const c = Math.cos(Car.heading[car]), s = Math.sin(Car.heading[car])
+        const locked = Car.handbrake[car]! > 0.5
+        const c = Math.cos(Car.heading[car]!), s = Math.sin(Car.heading[car]!)
         for (let w = 0; w < 4; w++) {
           const front = w < 2
           const slip = front ? slipFront : slipRear
@@ -95,7 +95,7 @@ export function createSkids(sim: Sim, track: Track, cars: readonly number[], def
           const ax = front ? a : -b
           const ay = (w % 2 === 0 ? 0.5 : -0.5) * (front ? d.trackFront : d.trackRear)
           const wx = x + c * ax - s * ay, wy = y + s * ax + c * ay
-          if (last[j] === last[j]) mark(last[j], last[j + 1], wx, wy, Math.min(0.55, 0.2 + (slip - SLIP) * 2 + (locked && !front ? 0.2 : 0)))
+          if (last[j] === last[j]) mark(last[j]!, last[j + 1]!, wx, wy, Math.min(0.55, 0.2 + (slip - SLIP) * 2 + (locked && !front ? 0.2 : 0)))
           last[j] = wx
           last[j + 1] = wy
         }

@@ -23,8 +23,8 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
   const root = new Container({ label: 'track' })
   const { centre, count, tangent, halfWidth: hw, kerbWidth: kw, curvature, kerb } = track
   // edge(i, d): the point d m to the left of centreline point i.
-  const ex = (i: number, d: number) => centre[2 * (i % count)] - tangent[2 * (i % count) + 1] * d
-  const ey = (i: number, d: number) => centre[2 * (i % count) + 1] + tangent[2 * (i % count)] * d
+  const ex = (i: number, d: number) => centre[2 * (i % count)]! - tangent[2 * (i % count) + 1]! * d
+  const ey = (i: number, d: number) => centre[2 * (i % count) + 1]! + tangent[2 * (i % count)]! * d
   for (let s = 0; s < count; s += CHUNK) {
     const g = new FlatShapes()
     const end = Math.min(count, s + CHUNK)
@@ -33,8 +33,8 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
     }
     // Gravel on the outside of corners (the same rule as the surface raster).
     for (let i = s; i < end; i++) {
-      if (Math.abs(curvature[i]) <= 1 / 150) continue
-      const side = curvature[i] > 0 ? -1 : 1
+      if (Math.abs(curvature[i]!) <= 1 / 150) continue
+      const side = curvature[i]! > 0 ? -1 : 1
       quad(i, side * (hw + kw * 0.5), side * (hw + 12), PAINT.gravel)
     }
     // Tarmac as one strip between the edges.
@@ -44,7 +44,7 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
     // Kerbs: red and white blocks of two segments at corners; a thin white line elsewhere.
     for (let i = s; i < end; i++) {
       if (kerb[i]) {
-        const color = KERB[(i >> 1) & 1]
+        const color = KERB[(i >> 1) & 1]!
         quad(i, hw, hw + kw, color)
         quad(i, -hw, -hw - kw, color)
       } else {
@@ -66,12 +66,12 @@ export function drawTrack(track: Track, slots: readonly { s: number; lateral: nu
     bar(f.x - lx, f.y - ly, f.x - lx - fx * 1.2, f.y - ly - fy * 1.2)
   }
   // Chequered start/finish line across the track at s = 0.
-  const cells = 14, cw = (2 * hw) / cells, tx = tangent[0], ty = tangent[1]
+  const cells = 14, cw = (2 * hw) / cells, tx = tangent[0]!, ty = tangent[1]!
   for (let r = 0; r < 2; r++) {
     for (let c = 0; c < cells; c++) {
       const d0 = -hw + c * cw, d1 = d0 + cw, a0 = r * cw, a1 = a0 + cw
-      const px = (a: number, d: number) => centre[0] + tx * a - ty * d
-      const py = (a: number, d: number) => centre[1] + ty * a + tx * d
+      const px = (a: number, d: number) => centre[0]! + tx * a - ty * d
+      const py = (a: number, d: number) => centre[1]! + ty * a + tx * d
       marks.poly([px(a0, d0), py(a0, d0), px(a1, d0), py(a1, d0), px(a1, d1), py(a1, d1), px(a0, d1), py(a0, d1)], (r + c) & 1 ? 0x111111 : 0xffffff)
     }
   }
@@ -95,7 +95,7 @@ export function drawBarriers(track: Track): Container {
     for (const b of list) g.poly(box(b, 0.25, 0.35, -0.45), 0x000000, 0.28)
     // the outline is a dark box a little larger under each block
     for (const b of list) g.poly(box(b, 0.06, 0, 0), 0x2a2a2a)
-    list.forEach((b, i) => g.poly(box(b, -0.06, 0, 0), BARRIER[(k + i) % 2]))
+    list.forEach((b, i) => g.poly(box(b, -0.06, 0, 0), BARRIER[(k + i) % 2]!))
     root.addChild(g.mesh('barrier chunk'))
   }
   const cones = new FlatShapes()
@@ -118,7 +118,7 @@ export function createTrees(track: Track, crowns: readonly Texture[], seed = 3):
     let layer = cells.get(key)
     if (!layer) {
       // a tree reaches 5 m past its cell
-      layer = new ParticleContainer({ texture: crowns[0], dynamicProperties: { position: false }, boundsArea: new Rectangle(cx * CELL - 6, cy * CELL - 6, CELL + 12, CELL + 12) })
+      layer = new ParticleContainer({ texture: crowns[0]!, dynamicProperties: { position: false }, boundsArea: new Rectangle(cx * CELL - 6, cy * CELL - 6, CELL + 12, CELL + 12) })
       layer.cullable = true
       cells.set(key, layer)
       root.addChild(layer)
@@ -144,7 +144,7 @@ export function createTrees(track: Track, crowns: readonly Texture[], seed = 3):
       const size = 4 + random() * 6
       const px = x + (random() - 0.5) * 14, py = y + (random() - 0.5) * 14
       if (Math.abs(projectOnTrack(track, px, py).lateral) < clear) continue
-      const tex = crowns[Math.floor(random() * crowns.length)]
+      const tex = crowns[Math.floor(random() * crowns.length)]!
       cellOf(px, py).particleChildren.push(new Particle({ texture: tex, x: px, y: py, anchorX: 0.5, anchorY: 0.5, scaleX: size / tex.width, scaleY: size / tex.height, rotation: random() * 6.283 }))
     }
   }

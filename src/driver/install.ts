@@ -10,6 +10,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { shiftTable } from './gearing'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
+import { createNeutralWatch, type NeutralWatch } from './neutral'
 import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
@@ -47,6 +48,8 @@ export interface DriverState {
   Car: CarStore
   /** The sim's Driver store. */
   Driver: DriverStore
+  /** Newly driven cars to check for a neutral gear after the next step (checkNeutralCars). */
+  neutral: NeutralWatch
   api: {
     /** Makes `car` follow `path` (`[[x, y], …]` or flat `[x0, y0, …]`) with `options`; replaces any previous path. */
     setAi(car: number, path: ArrayLike<number> | ArrayLike<ArrayLike<number>>, options?: AiOptions): void
@@ -85,6 +88,7 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
   // every driven car: drive-paths skips the frozen and path ones by Car.level, so a LOD switch
   // changes no query (test/perf/perf.test.ts 'race frames': bitecs allocates per query touched)
   const driven = registerQuery(world, [Driver, Car])
+  const neutral = createNeutralWatch()
 
   return {
     paths: table.byCar,
@@ -94,6 +98,7 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
     arrays: createDriveArrays(Car, Driver),
     Car,
     Driver,
+    neutral,
     api: {
       setAi(car, path, options) {
         const eid = assertCar(car)
@@ -104,6 +109,7 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
         while (shiftTables.length <= eid) shiftTables.push(undefined)
         shiftTables[eid] = prepared.path.shift && !d.automatic ? shiftTable(d) : undefined
         startDriver(Car, Driver, prepared.path, eid)
+        if (!neutral.warned) neutral.cars.add(eid)
       },
       aiStatus(car) {
         const eid = assertCar(car)

@@ -5,7 +5,7 @@
  */
 import { describe } from '../validate'
 
-/** A validated 2D polyline with arc length (internal layout; read-only for users). */
+/** A validated 2D polyline with cumulative arc length, m (read-only for users). */
 export interface Polyline {
   /** Point x coordinates, m. */
   readonly x: Float64Array
@@ -26,21 +26,21 @@ export interface Polyline {
   /** Total length, m. */
   readonly length: number
   /**
-   * The segments packed for the per-step work, SEG_STRIDE numbers each (see SEG_*): start x, y,
+   * @internal The segments packed for the per-step work, SEG_STRIDE numbers each (see SEG_*): start x, y,
    * unit tangent x, y, arc length at the start, length, and the driver's profile speed² at the
    * segment's start and its acceleration along it (0 until a driver path fills them). A driven car's step reads only
    * this array of its path (one 64-byte record per segment).
    */
   readonly packed: Float64Array
   /**
-   * The least gap (m) the window search (drive-cars.ts) compares against its reach: from any
+   * @internal The least gap (m) the window search compares against its reach: from any
    * segment's start back to the previous one's, and from its end on to the start of the one after
    * next. A reach below it means the window is the hint and the segment after it, so the search
    * reads no other records.
    */
   readonly narrowGap: number
   /**
-   * tan² of the sharpest turn from one segment to the next, rounded up (Infinity for a turn of 90°
+   * @internal tan² of the sharpest turn from one segment to the next, rounded up (Infinity for a turn of 90°
    * or more): the window search uses it to skip a segment that cannot be the closer.
    */
   readonly turnTan2: number

@@ -1,9 +1,11 @@
 /**
  * pitlane/pixi: an optional debug renderer that draws a sim's colliders, cars, driver paths and
- * lidar scans top-down into a pixi.js 8 Container, for use in a user's own game. It reads the sim's
- * component stores (never writes them). Coordinates are world metres with y up: put the container
- * in a parent scaled (s, −s), or let `flipY` (default true) do it on the container itself.
- * pixi.js is a peer dependency; the core never imports this file.
+ * lidar scans top-down into a pixi.js 8 Container, for use in a user's own game.
+ *
+ * It reads the sim's component stores (never writes them). Coordinates are world metres with y up:
+ * put the container in a parent scaled (s, −s), or let `flipY` (default true) do it on the
+ * container itself. pixi.js is a peer dependency; the core never imports this file.
+ * @module pitlane/pixi
  */
 import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Texture } from 'pixi.js'
 import { entityExists, hasComponent, query, registerQuery } from 'bitecs'

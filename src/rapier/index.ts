@@ -1,5 +1,7 @@
 /**
- * pitlane/rapier: Rapier (@dimforge/rapier3d-compat) as a VehicleHost. A hosted car's chassis is
+ * pitlane/rapier: Rapier (@dimforge/rapier3d-compat) as a VehicleHost.
+ *
+ * A hosted car's chassis is
  * a dynamic Rapier rigid body with a cuboid collider, moving in the ground plane (z translation,
  * roll and pitch locked: the sprung mass stays pitlane's), so it hits the game's Rapier bodies and
  * other hosted cars while pitlane computes its tyres, suspension and powertrain.
@@ -16,6 +18,7 @@
  * 'step-hosted-cars'); with `stepWorld: false` the game steps it after sim.step and pitlane reads
  * the result at the start of the next step. Why one Rapier step per sim step, with pitlane's
  * substeps inside: docs/decisions/0004-host-substeps.md.
+ * @module pitlane/rapier
  */
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, EventQueue, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
@@ -55,7 +58,12 @@ function bool(v: unknown, fallback: boolean, name: string): boolean {
   return v
 }
 
-/** Rapier as the host of pitlane cars' chassis; see the module comment. */
+/**
+ * Rapier as the host of pitlane cars' chassis: each hosted car's chassis is a dynamic Rapier rigid
+ * body (a cuboid, moving in the ground plane) that collides with the game's Rapier bodies, while
+ * pitlane computes its tyres, suspension and powertrain. Made by attachRapier; hand it a car with
+ * `sim.setHost(car, host)`.
+ */
 export class RapierHost implements VehicleHost {
   /** The sim, with setHost / clearHost / hostOf. */
   readonly sim: HostedSim

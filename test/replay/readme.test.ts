@@ -1,4 +1,4 @@
-// The README's "Levels of detail, world snapshots and replays" example, run with its blanks filled in.
+// Levels of detail, world snapshots and replays as the README shows them, with more cars and checks.
 import { expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createReplayPlayer, createReplayRecorder, createSim, LodController, restoreWorld, snapshotWorld, stadiumPath } from '../../src/index'
