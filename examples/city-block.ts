@@ -38,7 +38,7 @@ export function scanPlaza(block: CityBlock): { scan: LidarScan; hitsByNode: Reco
   const nameOf = new Map([...colliders].map(([name, eid]) => [eid, name]))
   const hitsByNode: Record<string, number> = {}
   for (let i = 0; i < scan.count; i++) {
-    const name = nameOf.get(scan.colliders![i]) ?? '?'
+    const name = nameOf.get(scan.colliders![i]!) ?? '?'
     hitsByNode[name] = (hitsByNode[name] ?? 0) + 1
   }
   return { scan, hitsByNode }
