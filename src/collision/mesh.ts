@@ -2,8 +2,8 @@
  * Triangle meshes: validated data, and the exact ray test through the mesh's own tree (built once
  * in the collider's frame by mesh-tree.ts; a pose change moves the collider, never the tree).
  * Rays hit a triangle from either side (no backface culling) with the face normal turned to face
- * the ray's start; a mesh has no inside. The triangle test is Möller–Trumbore in f64 with
- * inclusive edges; a ray lying in a triangle's plane does not hit that triangle. A start on the
+ * the ray's start; a mesh has no inside. The triangle test is watertight (rayMesh), in f64, edges
+ * included; a ray lying in a triangle's plane does not hit that triangle. A start on the
  * surface, as the mesh's own frame computes it (within the rounding of the triangle test), hits
  * at 0 whichever way the ray goes; a start a rounding error off a posed mesh's surface hits at
  * about 0 going one way (the pose transform's rounding decides which). Ties in distance go to the lowest
@@ -49,35 +49,105 @@ function arrayLike(v: unknown, name: string, what: string): ArrayLike<unknown> {
 
 /** Zero direction components are replaced by this so 1/d stays finite (as in query.ts). */
 const TINY = 1e-300
-/** Bound on the rounding of Möller–Trumbore's distance numerator, per unit of |e2|₁·|s|₁·|e1|₁ (8 ulps of 1). */
-const ON_SURFACE = 8 * Number.EPSILON
+/** Bound on the rounding of the watertight test's distance numerator, per cube of the triangle's largest coordinate seen from the start. */
+const ON_SURFACE = 64 * Number.EPSILON
 
 /**
- * Closest hit of the local-frame ray L = [ox, oy, oz, dx, dy, dz, tMax] (t ∈ [0, tMax]) with mesh
- * `m`. On a hit writes t into out[0], the unit local normal (facing the ray's start) into
- * out[1..3] and the triangle's index into out[4]; returns true.
+ * Closest hit of the local-frame ray L = [ox, oy, oz, dx, dy, dz, tMax] (t ∈ [0, tMax], d unit)
+ * with mesh `m`. On a hit writes t into out[0], the unit local normal (facing the ray's start)
+ * into out[1..3] and the triangle's index into out[4]; returns true.
+ *
+ * The tree is walked nearer child first with an early out on the best t (as castRay walks the
+ * world's tree). Each triangle takes the watertight test of Woop, Benthin and Wald (JCGT 2013) in
+ * f64: the vertices, seen from the start, are sheared so the ray runs along +z, and three edge
+ * functions decide whether the ray passes inside. A shared edge's function is the very same
+ * arithmetic, negated, in both its triangles, so no ray slips between two triangles (Möller–
+ * Trumbore can); a ray on an edge hits both (ties go to the lower triangle). A ray in the
+ * triangle's plane does not hit it. The slab and triangle tests are written out in the loop:
+ * a double returned from a call not inlined is allocated (the meshRay bench saw it).
  */
 export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolean {
   if (m.nodeCount === 0) return false
   const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  // the ray's frame: kz its largest direction axis, kx and ky the next two; shear (sx, sy), scale sz
+  const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz)
+  const kz = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2), kx = kz === 2 ? 0 : kz + 1, ky = kx === 2 ? 0 : kx + 1
+  const dkz = L[3 + kz], sx = L[3 + kx] / dkz, sy = L[3 + ky] / dkz, sz = 1 / dkz
+  const okx = L[kx], oky = L[ky], okz = L[kz]
   const B = m.bounds, nodes = m.nodes, order = m.order, V = m.vertices, I = m.indices, stack = m.stack, stackT = m.stackT
   let best = L[6], bestTri = -1
-  if (boxEntry(B, 0, ox, oy, oz, ix, iy, iz, best) > best) return false
   let node = 0, sp = 0
+  // the root's box
+  {
+    let t1 = (B[0] - ox) * ix, t2 = (B[3] - ox) * ix
+    let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
+    t1 = (B[1] - oy) * iy; t2 = (B[4] - oy) * iy
+    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+    if (t1 > lo) lo = t1
+    if (t2 < hi) hi = t2
+    t1 = (B[2] - oz) * iz; t2 = (B[5] - oz) * iz
+    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+    if (t1 > lo) lo = t1
+    if (t2 < hi) hi = t2
+    if (lo > hi || hi < 0 || lo > best) return false
+  }
   for (;;) {
     const n = nodes[2 * node + 1], f = nodes[2 * node]
     if (n > 0) {
       for (let k = f; k < f + n; k++) {
-        const tri = order[k]
-        const a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
-        const t = rayTriangleT(V, a, b, c, ox, oy, oz, dx, dy, dz, best)
-        if (t >= 0 && (t < best || bestTri < 0 || (t === best && tri < bestTri))) { best = t; bestTri = tri }
+        const tri = order[k], a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
+        // the corners seen from the start, sheared into the ray's frame
+        const Az = V[a + kz] - okz, Bz = V[b + kz] - okz, Cz = V[c + kz] - okz
+        const Ax = V[a + kx] - okx - sx * Az, Ay = V[a + ky] - oky - sy * Az
+        const Bx = V[b + kx] - okx - sx * Bz, By = V[b + ky] - oky - sy * Bz
+        const Cx = V[c + kx] - okx - sx * Cz, Cy = V[c + ky] - oky - sy * Cz
+        const U = Cx * By - Cy * Bx, W = Ax * Cy - Ay * Cx, X = Bx * Ay - By * Ax
+        if ((U < 0 || W < 0 || X < 0) && (U > 0 || W > 0 || X > 0)) continue
+        const det = U + W + X
+        if (det === 0) continue // in the triangle's plane (or no area)
+        const num = (U * Az + W * Bz + X * Cz) * sz
+        let t = num / det
+        if (!(t > 0)) {
+          // behind the start, or the start lies on the triangle (rounding may put it a hair behind): 0, never −0
+          if (t < 0) {
+            const S = Math.max(Math.abs(Ax), Math.abs(Ay), Math.abs(Az * sz), Math.abs(Bx), Math.abs(By), Math.abs(Bz * sz), Math.abs(Cx), Math.abs(Cy), Math.abs(Cz * sz))
+            if (!(Math.abs(num) <= ON_SURFACE * S * S * S)) continue
+          }
+          t = 0
+        }
+        if (t > best || (t === best && bestTri >= 0 && tri > bestTri)) continue
+        best = t; bestTri = tri
       }
     } else {
       const l = f, r = f + 1
-      const tl = boxEntry(B, 6 * l, ox, oy, oz, ix, iy, iz, best)
-      const tr = boxEntry(B, 6 * r, ox, oy, oz, ix, iy, iz, best)
+      // both children's entry t (Infinity: missed or beyond the best)
+      let o = 6 * l
+      let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
+      let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
+      t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
+      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+      if (t1 > lo) lo = t1
+      if (t2 < hi) hi = t2
+      t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
+      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+      if (t1 > lo) lo = t1
+      if (t2 < hi) hi = t2
+      if (lo < 0) lo = 0
+      const tl = lo <= hi && lo <= best ? lo : Infinity
+      o = 6 * r
+      t1 = (B[o] - ox) * ix; t2 = (B[o + 3] - ox) * ix
+      lo = t1 < t2 ? t1 : t2; hi = t1 < t2 ? t2 : t1
+      t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
+      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+      if (t1 > lo) lo = t1
+      if (t2 < hi) hi = t2
+      t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
+      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
+      if (t1 > lo) lo = t1
+      if (t2 < hi) hi = t2
+      if (lo < 0) lo = 0
+      const tr = lo <= hi && lo <= best ? lo : Infinity
       // the nearer child first, the farther one kept with its entry t; ties (t = best) still visit
       if (tl <= best) {
         if (tr <= best) {
@@ -110,55 +180,6 @@ export function meshFaceNormal(m: MeshData, tri: number, dx: number, dy: number,
   nx /= len; ny /= len; nz /= len
   if (nx * dx + ny * dy + nz * dz > 0) { nx = 0 - nx; ny = 0 - ny; nz = 0 - nz } // 0 − x: a zero stays +0
   out[1] = nx; out[2] = ny; out[3] = nz
-}
-
-/**
- * Möller–Trumbore, two-sided, in f64: the distance t ∈ [0, tMax] at which the ray meets the
- * triangle of vertices V[a..], V[b..], V[c..] (edges and corners included), or −1. A start on the
- * triangle's plane within the test's own rounding gives 0 (a mesh has no inside: on it is a hit).
- */
-export function rayTriangleT(V: Float64Array, a: number, b: number, c: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number): number {
-  const ax = V[a], ay = V[a + 1], az = V[a + 2]
-  const e1x = V[b] - ax, e1y = V[b + 1] - ay, e1z = V[b + 2] - az
-  const e2x = V[c] - ax, e2y = V[c + 1] - ay, e2z = V[c + 2] - az
-  const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x
-  const det = e1x * px + e1y * py + e1z * pz
-  if (det === 0) return -1 // the ray is parallel to the triangle's plane (or the triangle has no area)
-  const inv = 1 / det
-  const sx = ox - ax, sy = oy - ay, sz = oz - az
-  const u = (sx * px + sy * py + sz * pz) * inv
-  if (u < 0 || u > 1) return -1
-  const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x
-  const v = (dx * qx + dy * qy + dz * qz) * inv
-  if (v < 0 || u + v > 1) return -1
-  const num = e2x * qx + e2y * qy + e2z * qz
-  let t = num * inv
-  if (!(t > 0)) {
-    // behind the start, or the start lies on the triangle (rounding may put it a hair behind): 0, never −0
-    if (t < 0) {
-      const tol = ON_SURFACE * (Math.abs(e2x) + Math.abs(e2y) + Math.abs(e2z)) * (Math.abs(sx) + Math.abs(sy) + Math.abs(sz)) * (Math.abs(e1x) + Math.abs(e1y) + Math.abs(e1z))
-      if (!(Math.abs(num) <= tol)) return -1
-    }
-    t = 0
-  }
-  return t > tMax ? -1 : t
-}
-
-/** Entry t (≥ 0) of the ray into box B[o..o+5] within [0, tMax], or Infinity (query.ts's slab test on plain numbers). */
-function boxEntry(B: Float32Array, o: number, ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, tMax: number): number {
-  let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
-  let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
-  t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
-  let a = t1 < t2 ? t1 : t2, c = t1 < t2 ? t2 : t1
-  if (a > lo) lo = a
-  if (c < hi) hi = c
-  t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
-  a = t1 < t2 ? t1 : t2; c = t1 < t2 ? t2 : t1
-  if (a > lo) lo = a
-  if (c < hi) hi = c
-  if (lo < 0) lo = 0
-  if (hi > tMax) hi = tMax
-  return lo <= hi ? lo : Infinity
 }
 
 /** Bytes the mesh holds (its copies of the input and its tree). */
