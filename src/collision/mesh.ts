@@ -70,6 +70,8 @@ export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolea
   if (m.nodeCount === 0) return false
   const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  // each axis's near and far box plane (min or max) for the ray's direction
+  const nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5, fx = 3 - nx, fy = 5 - ny, fz = 7 - nz
   // the ray's frame: kz its largest direction axis, kx and ky the next two; shear (sx, sy), scale sz
   const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz)
   const kz = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2), kx = kz === 2 ? 0 : kz + 1, ky = kx === 2 ? 0 : kx + 1
@@ -121,33 +123,25 @@ export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolea
       }
     } else {
       const l = f, r = f + 1
-      // both children's entry t (Infinity: missed or beyond the best)
+      // both children's entry t (Infinity: missed, or beyond the best): the near and far planes by the ray's octant
       let o = 6 * l
-      let t1 = (B[o] - ox) * ix, t2 = (B[o + 3] - ox) * ix
-      let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
-      t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
-      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-      if (t1 > lo) lo = t1
-      if (t2 < hi) hi = t2
-      t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
-      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-      if (t1 > lo) lo = t1
-      if (t2 < hi) hi = t2
-      if (lo < 0) lo = 0
-      const tl = lo <= hi && lo <= best ? lo : Infinity
+      let lo = (B[o + nx] - ox) * ix, hi = (B[o + fx] - ox) * ix
+      let a = (B[o + ny] - oy) * iy, b = (B[o + fy] - oy) * iy
+      if (a > lo) lo = a
+      if (b < hi) hi = b
+      a = (B[o + nz] - oz) * iz; b = (B[o + fz] - oz) * iz
+      if (a > lo) lo = a
+      if (b < hi) hi = b
+      const tl = lo <= hi && hi >= 0 && lo <= best ? (lo > 0 ? lo : 0) : Infinity
       o = 6 * r
-      t1 = (B[o] - ox) * ix; t2 = (B[o + 3] - ox) * ix
-      lo = t1 < t2 ? t1 : t2; hi = t1 < t2 ? t2 : t1
-      t1 = (B[o + 1] - oy) * iy; t2 = (B[o + 4] - oy) * iy
-      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-      if (t1 > lo) lo = t1
-      if (t2 < hi) hi = t2
-      t1 = (B[o + 2] - oz) * iz; t2 = (B[o + 5] - oz) * iz
-      if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-      if (t1 > lo) lo = t1
-      if (t2 < hi) hi = t2
-      if (lo < 0) lo = 0
-      const tr = lo <= hi && lo <= best ? lo : Infinity
+      lo = (B[o + nx] - ox) * ix; hi = (B[o + fx] - ox) * ix
+      a = (B[o + ny] - oy) * iy; b = (B[o + fy] - oy) * iy
+      if (a > lo) lo = a
+      if (b < hi) hi = b
+      a = (B[o + nz] - oz) * iz; b = (B[o + fz] - oz) * iz
+      if (a > lo) lo = a
+      if (b < hi) hi = b
+      const tr = lo <= hi && hi >= 0 && lo <= best ? (lo > 0 ? lo : 0) : Infinity
       // the nearer child first, the farther one kept with its entry t; ties (t = best) still visit
       if (tl <= best) {
         if (tr <= best) {
