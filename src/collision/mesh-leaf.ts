@@ -9,11 +9,16 @@
  */
 import type { MeshData } from './mesh-tree'
 
-/** Indices into a ray frame (createMeshRayFrame): the start's coordinates along the frame's axes, shear, axes, best t and triangle. */
-export const F_OX = 0, F_OY = 1, F_OZ = 2, F_SX = 3, F_SY = 4, F_SZ = 5, F_KX = 6, F_KY = 7, F_KZ = 8, F_BEST = 9, F_TRI = 10
+/**
+ * Indices into a ray frame (createMeshRayFrame): the start's coordinates along the frame's axes,
+ * shear, axes, best t and triangle; then the ray's anchor and the start's distance along the ray
+ * from it (mesh-view.ts). Numbers pass between the mesh's functions through the frame, never as
+ * arguments (a double argument of a call that is not inlined is allocated).
+ */
+export const F_OX = 0, F_OY = 1, F_OZ = 2, F_SX = 3, F_SY = 4, F_SZ = 5, F_KX = 6, F_KY = 7, F_KZ = 8, F_BEST = 9, F_TRI = 10, F_AX = 11, F_AY = 12, F_AZ = 13, F_R0 = 14
 
-/** A ray frame: 11 numbers (F_* indices), filled by setMeshRayFrame. */
-export function createMeshRayFrame(): Float64Array { return new Float64Array(11) }
+/** A ray frame: 15 numbers (F_* indices), filled by setMeshRayFrame and rayMesh. */
+export function createMeshRayFrame(): Float64Array { return new Float64Array(15) }
 
 /** Bound on the rounding of the distance numerator, per cube of the triangle's largest coordinate seen from the start. */
 const ON_SURFACE = 64 * Number.EPSILON

@@ -8,6 +8,7 @@
  * while they do. Figures: docs/decisions/0009-meshes.md.
  */
 import type { MeshData, MeshView } from './mesh-tree'
+import { F_AX, F_AY, F_AZ } from './mesh-leaf'
 
 /** Cells along each side of a cube face. */
 export const VIEW_G = 64
@@ -24,10 +25,11 @@ function streakNeeded(leaves: number): number {
 }
 
 /**
- * The view for anchor (ax, ay, az) when one is current or now due (this ray extends a long
- * enough streak), else null. Counts the streak.
+ * The view for the anchor in frame F (F_AX..F_AZ) when one is current or now due (this ray
+ * extends a long enough streak), else null. Counts the streak.
  */
-export function meshViewFor(m: MeshData, ax: number, ay: number, az: number): MeshView | null {
+export function meshViewFor(m: MeshData, F: Float64Array): MeshView | null {
+  const ax = F[F_AX], ay = F[F_AY], az = F[F_AZ]
   const c = m.viewCache, v = c.view
   if (v !== null && v.ax === ax && v.ay === ay && v.az === az) return v
   const k = c.key
@@ -38,8 +40,9 @@ export function meshViewFor(m: MeshData, ax: number, ay: number, az: number): Me
   return c.view
 }
 
-/** The cube-map cell of direction (dx, dy, dz) (not zero): face by its largest axis and sign, then u, v. */
-export function viewCell(dx: number, dy: number, dz: number): number {
+/** The cube-map cell of ray L's direction L[3..5] (not zero): face by its largest axis and sign, then u, v. */
+export function viewCell(L: Float64Array): number {
+  const dx = L[3], dy = L[4], dz = L[5]
   const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz)
   let f: number, z: number, u: number, v: number
   if (ax >= ay && ax >= az) { f = dx > 0 ? 0 : 1; z = ax; u = dy; v = dz } else if (ay >= az) { f = dy > 0 ? 2 : 3; z = ay; u = dz; v = dx } else { f = dz > 0 ? 4 : 5; z = az; u = dx; v = dy }

@@ -12,7 +12,7 @@
  */
 import { describe } from '../validate'
 import { buildMeshTree, type MeshData, type MeshView } from './mesh-tree'
-import { createMeshRayFrame, F_BEST, F_TRI, meshLeaf, setMeshRayFrame } from './mesh-leaf'
+import { createMeshRayFrame, F_AX, F_AY, F_AZ, F_BEST, F_R0, F_TRI, meshLeaf, setMeshRayFrame } from './mesh-leaf'
 import { meshViewFor, viewCell, VIEW_NEAR } from './mesh-view'
 
 export type { MeshData } from './mesh-tree'
@@ -73,42 +73,48 @@ const F = createMeshRayFrame()
 export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolean {
   if (m.nodeCount === 0) return false
   setMeshRayFrame(F, L)
-  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
-  let ax = ox, ay = oy, az = oz, r0 = 0
-  if (L.length > 10 && L[10] === 1) {
-    // the anchor behind the start: its distance along the ray, and how far the line passes from it
-    ax = L[7]; ay = L[8]; az = L[9]
-    const wx = ox - ax, wy = oy - ay, wz = oz - az
-    r0 = wx * dx + wy * dy + wz * dz
-    const px = wx - r0 * dx, py = wy - r0 * dy, pz = wz - r0 * dz
-    const slip = ANCHOR_SLIP * (1 + Math.abs(ax) + Math.abs(ay) + Math.abs(az) + r0)
-    if (!(r0 >= 0) || px * px + py * py + pz * pz > slip * slip) { ax = ox; ay = oy; az = oz; r0 = 0 }
-  }
-  const v = meshViewFor(m, ax, ay, az)
-  if (v !== null) walkView(m, v, L, r0)
+  // the anchor: the ray's own start, or the one given behind it when its line passes through it
+  F[F_AX] = L[0]; F[F_AY] = L[1]; F[F_AZ] = L[2]; F[F_R0] = 0
+  if (L[10] === 1) anchorBehind(L)
+  const v = meshViewFor(m, F)
+  if (v !== null) walkView(m, v, L)
   else walkTree(m, L)
   const bestTri = F[F_TRI]
   if (bestTri < 0) return false
-  meshFaceNormal(m, bestTri, dx, dy, dz, out)
+  meshFaceNormal(m, bestTri, L, out)
   out[0] = F[F_BEST]
   out[4] = bestTri
   return true
 }
 
 /**
- * Walks view v for ray L (start r0 along the line from the anchor): the leaves near the anchor,
+ * Takes the anchor L[7..9] into F (with the start's distance from it along the ray) when the ray's
+ * line passes within rounding of it and the start is not behind it; else leaves F's anchor alone.
+ */
+function anchorBehind(L: Float64Array): void {
+  const wx = L[0] - L[7], wy = L[1] - L[8], wz = L[2] - L[9], dx = L[3], dy = L[4], dz = L[5]
+  const r0 = wx * dx + wy * dy + wz * dz
+  const px = wx - r0 * dx, py = wy - r0 * dy, pz = wz - r0 * dz
+  const slip = ANCHOR_SLIP * (1 + Math.abs(L[7]) + Math.abs(L[8]) + Math.abs(L[9]) + r0)
+  if (!(r0 >= 0) || px * px + py * py + pz * pz > slip * slip) return
+  F[F_AX] = L[7]; F[F_AY] = L[8]; F[F_AZ] = L[9]; F[F_R0] = r0
+}
+
+/**
+ * Walks view v for ray L (its start F[F_R0] along the line from the anchor): the leaves near the anchor,
  * then the ray's cell's leaves nearest first while one can still beat the best hit, each leaf's
  * box tested first. The line passes within rounding of the anchor (rayMesh checks), far inside
  * the view's padding (mesh-view.ts).
  */
-function walkView(m: MeshData, v: MeshView, L: Float64Array, r0: number): void {
+function walkView(m: MeshData, v: MeshView, L: Float64Array): void {
   const near = v.near
   for (let i = 0; i < near.length; i++) { const n = near[i]; meshLeaf(m, m.nodes[2 * n], m.nodes[2 * n + 1], F) }
   const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
   const nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5, fx = 3 - nx, fy = 5 - ny, fz = 7 - nz
   const B = m.bounds, nodes = m.nodes, leaf = v.leaf, lower = v.lower
-  const cell = viewCell(dx, dy, dz)
+  const cell = viewCell(L)
+  const r0 = F[F_R0]
   // a leaf's distance from the anchor bounds r0 + t from below (up to the line's slip, far under the margin)
   const margin = VIEW_NEAR * 1e-3
   for (let e = v.cellStart[cell], end = v.cellStart[cell + 1]; e < end; e++) {
@@ -188,8 +194,9 @@ function walkTree(m: MeshData, L: Float64Array): void {
   }
 }
 
-/** Writes triangle `tri`'s unit face normal, turned against the direction (dx, dy, dz), into out[1..3]. */
-export function meshFaceNormal(m: MeshData, tri: number, dx: number, dy: number, dz: number, out: Float64Array): void {
+/** Writes triangle `tri`'s unit face normal, turned against the ray L's direction L[3..5], into out[1..3]. */
+export function meshFaceNormal(m: MeshData, tri: number, L: Float64Array, out: Float64Array): void {
+  const dx = L[3], dy = L[4], dz = L[5]
   const V = m.vertices, I = m.indices
   const a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
   const e1x = V[b] - V[a], e1y = V[b + 1] - V[a + 1], e1z = V[b + 2] - V[a + 2]
