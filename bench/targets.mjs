@@ -25,7 +25,7 @@ const TARGETS = [
   ['meshRay ≤ ¼ rapierMeshRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overRapierCpu, 0.25],
   ['meshRay ≤ threeMeshBvhRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overThreeMeshBvhCpu, 1],
   ['meshLidar ≤ ⅓ meshRay (CPU per ray, interleaved)', ['meshLidar'], (r) => r.meshLidar.metrics.overMeshRayCpu, 1 / 3],
-  ['meshBuild1M: 1,000,000 triangles built in ≤ 2 s', ['meshBuild1M'], (r) => r.meshBuild1M.value, 2000],
+  ['meshBuild1M: 1,000,000 triangles built in ≤ 2 s (CPU)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.cpuMs, 2000],
   ['meshBuild1M: ≤ 100 bytes per triangle (tree and copies of the input)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.bytesPerTriangle, 100],
 ]
 

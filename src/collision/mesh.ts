@@ -208,10 +208,6 @@ export function meshFaceNormal(m: MeshData, tri: number, L: Float64Array, out: F
   out[1] = nx; out[2] = ny; out[3] = nz
 }
 
-/** Bytes the mesh holds (its copies of the input and its tree). */
-export function meshBytes(m: MeshData): number {
-  return m.vertices.byteLength + m.indices.byteLength + m.order.byteLength + m.bounds.byteLength + m.nodes.byteLength + m.stack.byteLength + m.stackT.byteLength + m.box.byteLength
-}
 
 /**
  * A 53-bit digest of the mesh's geometry (every bit of its vertices and indices, zero-area
