@@ -22,6 +22,11 @@ const TARGETS = [
   ['lidarTraffic: per ray ≤ 1/10 Rapier castRay (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.overRapierCpu, 0.1],
   ['lidarTraffic: worst step ≤ 2.5 × median (CPU)', ['lidarTraffic'], (r) => r.lidarTraffic.metrics.worstOverMedian, 2.5],
   ['netSnapshot20 ≤ 400 B per client per snapshot', ['netSnapshot20'], (r) => r.netSnapshot20.value, 400],
+  ['meshRay ≤ ¼ rapierMeshRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overRapierCpu, 0.25],
+  ['meshRay ≤ threeMeshBvhRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overThreeMeshBvhCpu, 1],
+  ['meshLidar ≤ ⅓ meshRay (CPU per ray, interleaved)', ['meshLidar'], (r) => r.meshLidar.metrics.overMeshRayCpu, 1 / 3],
+  ['meshBuild1M: 1,000,000 triangles built in ≤ 2 s (CPU)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.cpuMs, 2000],
+  ['meshBuild1M: ≤ 100 bytes per triangle (tree and copies of the input)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.bytesPerTriangle, 100],
   // pitlane's own guards beyond section 7 (ratios within one run, so machine-independent)
   ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
   ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],

@@ -1,6 +1,7 @@
 /** The mesh shape: validation (nothing registered on refusal), two-sided hits, the triangle index, poses. */
 import { describe, expect, it } from 'vitest'
-import { makeSim, cast, quat } from './helpers'
+import { makeSim, cast, quat, rng } from './helpers'
+import { terrainMesh } from '../../bench/mesh-scenes.mjs'
 import { mesh, box, colliderMesh } from '../../src/index'
 
 // a unit square in the xy plane at z = 0, two triangles: (0,1,2) and (0,2,3)
@@ -114,6 +115,36 @@ describe('mesh rays', () => {
     expect(colliderMesh(sim, sim.addCollider(box(1, 1, 1)))).toBeNull()
     expect(() => colliderMesh(sim, -1)).toThrow(RangeError)
     expect(() => colliderMesh(sim, 'a' as never)).toThrow(TypeError)
+  })
+
+  it('is watertight: rays aimed at shared edges and vertices of a posed terrain never slip through', () => {
+    const sim = makeSim()
+    const t = terrainMesh({ cells: 30, cellSize: 0.7, amp: 1.5, seed: 4 })
+    const q = quat(0.2, 0.1, 1, 0.6)
+    const e = sim.addCollider(mesh(t.vertices, t.indices), { position: [1.1, -0.3, 0.2], rotation: q })
+    const C = sim.components.Collider, R = C.rotation.subarray(9 * e, 9 * e + 9), P = C.position.subarray(3 * e, 3 * e + 3)
+    const world = (i: number) => [0, 1, 2].map((k) => P[k] + R[3 * k] * t.vertices[3 * i] + R[3 * k + 1] * t.vertices[3 * i + 1] + R[3 * k + 2] * t.vertices[3 * i + 2])
+    const border = (i: number) => i % 31 === 0 || i % 31 === 30 || i < 31 || i >= 30 * 31
+    const rand = rng(17)
+    let missed = 0, cast = 0
+    for (let r = 0; r < 5000; r++) {
+      // a point on an interior edge (or a vertex), from 3..10 m above the surface's side, slanted
+      const tri = 3 * Math.floor(rand() * (t.indices.length / 3)), k = Math.floor(rand() * 3)
+      const ia = t.indices[tri + k], ib = t.indices[tri + ((k + 1) % 3)]
+      if (border(ia) || border(ib)) continue // a border edge has nothing beyond it
+      const a = world(ia), b = world(ib), f = r % 10 === 0 ? 0 : rand()
+      const target = [0, 1, 2].map((j) => a[j] + f * (b[j] - a[j]))
+      const up = [R[2], R[5], R[8]], h = 3 + 7 * rand()
+      const o = [0, 1, 2].map((j) => target[j] + h * up[j] + (rand() - 0.5) * 2)
+      const d = [target[0] - o[0], target[1] - o[1], target[2] - o[2]]
+      const len = Math.hypot(d[0], d[1], d[2])
+      const hit = sim.rayTest(o, d, len * 1.01).at(0)
+      cast++
+      if (!hit) missed++
+      else expect(hit.distance).toBeLessThanOrEqual(len * (1 + 1e-12))
+    }
+    expect(cast).toBeGreaterThan(4000)
+    expect(missed).toBe(0)
   })
 
   it('frees its data when removed', () => {

@@ -34,6 +34,10 @@ describe('rayTestLidar over meshes', () => {
       sim.rayTestLidar(rot, pos, ...pattern, 0.3, 60, -1, -1, -1, scan)
       const caster = sim.internal.lidars.shared
       if (force !== 0) expect(caster.strategy).toBe(force)
+      // the terrain's rays shared the sensor as their anchor: it was seen from there (mesh-view.ts), not only through its tree
+      const st = sim.internal.collision, view = st.meshes[sim.components.Collider.mesh[meshes[0]]]!.viewCache.view
+      expect(view).not.toBeNull()
+      expect([view!.ax, view!.ay, view!.az].every(Number.isFinite)).toBe(true)
       const oracle = oracleScan(sim, rot, pos, ...pattern, 0.3, 60, -1, -1, -1)
       expect(scanDifference(scan, oracle)).toBeNull()
       // per point, rayTest's collider, triangle and normal (in the sensor frame)
