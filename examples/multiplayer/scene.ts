@@ -1,7 +1,7 @@
 /**
  * The multiplayer race's scene: the racing demo's circuit, grid, lap timer, slipstream and race
  * (phases and standings), put together for pitlane/colyseus. The server and every client build the
- * same world from the same config, entity for entity, so snapshots name the same cars everywhere.
+ * same track; the server alone builds the grid and runs the race, the clients receive the cars in snapshots.
  * Core-only: node (the server) and the browser (the client) both import it.
  */
 import { surfaceGrid, surfaces, type SimOptions } from '../../src/index'
@@ -34,14 +34,16 @@ function simOptions(): SimOptions {
 /** The built-in circuit as a RaceScene: the racing demo's grid (every entrant an AI until a player takes it) and race. */
 export const circuitScene: RaceScene = {
   simOptions,
-  build(sim, config: SceneConfig): SceneWorld {
+  buildTrack(sim) {
     addCircuit(sim, track)
+    addSlipstream(sim) // it changes how a car moves: the clients' prediction runs it too
+  },
+  buildGrid(sim, config: SceneConfig): SceneWorld {
     // placeGrid marks one slot as the single-player demo's player: the last slot here, and nobody is
     // "the" player in a multiplayer race (the race ends when every car is home or the window closes)
     const entrants = placeGrid(sim, track, { cars: config.cars - 1, seed: config.seed, playerSlot: config.cars - 1 })
     for (const e of entrants) e.player = false
     const timer = addLapTimer(sim, { line: track.startLine })
-    addSlipstream(sim)
     const { Car } = sim.components
     const byCar = new Map(entrants.map((e) => [e.car, e]))
     const drive = (car: number) => {

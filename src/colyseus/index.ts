@@ -1,5 +1,6 @@
 /** pitlane/colyseus: an authoritative pitlane race on Colyseus 0.18 (PitlaneRoom) and the player's side of it (joinRace). */
-export { PitlaneRoom, TICK } from './room'
+export { PitlaneRoom } from './room'
+export { TICK_SECONDS } from './tick'
 export { joinRace } from './client'
 export type { JoinRaceOptions } from './client'
 export { MAX_MESSAGES_PER_SECOND, MESSAGE_BURST } from './guard'

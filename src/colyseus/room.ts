@@ -8,18 +8,16 @@
  */
 import { Room, type Client } from '@colyseus/core'
 import { createWorld } from 'bitecs'
-import { createSim, type CarInput, type Sim } from '../index'
-import { createSnapshotEncoder, decodeInput } from '../net/index'
+import { createSim, type CarDefinition, type CarInput, type Sim } from '../index'
+import { createInputReceiver, createSnapshotEncoder, type InputReceiver, type SnapshotEncoder } from '../net/index'
 import { createClientGuard, type ClientGuard } from './guard'
 import { resolveRoomOptions, playerName, type ResolvedRoomOptions } from './options'
-import { MSG_ACK, MSG_INPUT, MSG_RACE, MSG_SNAPSHOT, MSG_WELCOME, decodeTick, writeEnvelope } from './protocol'
+import { MSG_ACK, MSG_INPUT, MSG_RACE, MSG_SNAPSHOT, MSG_WELCOME, decodeTick } from './protocol'
 import { reportRace } from './report'
+import { TICK_SECONDS } from './tick'
 import type { RacePhase, RaceScene, RoomStats, SceneRace, SceneWorld, Welcome } from './types'
 
-/** The room's fixed step, s. */
-export const TICK = 1 / 60
-/** Inputs a client may have queued ahead of the sim; older ones are dropped (a burst after a stall). */
-const INPUT_QUEUE = 8
+const TICK = TICK_SECONDS
 /** Ticks between race reports (2 Hz), besides one on every phase change. */
 const REPORT_EVERY = 30
 /** Most ticks run for one timer callback: a longer stall is dropped rather than replayed in a burst. */
@@ -35,14 +33,12 @@ interface Player {
   name: string
   connected: boolean
   guard: ClientGuard
-  /** Queued inputs (sequence numbers and records), oldest first. */
-  seqs: number[]
-  inputs: CarInput[]
-  /** The latest sequence received, and the latest applied to the car (-1: none). */
-  received: number
-  applied: number
+  /** The client's inputs, queued and applied one per tick. */
+  inputs: InputReceiver
   /** The tick of the latest snapshot the client acknowledged (-1: none). */
   ack: number
+  /** The client's snapshot stream (deltas against its acks). */
+  encoder: SnapshotEncoder
 }
 
 const HOLD: Partial<CarInput> = { throttle: 0, brake: 1, handbrake: 0 }
@@ -69,8 +65,7 @@ export class PitlaneRoom extends Room {
 
   private players = new Map<string, Player>()
   private byCar = new Map<number, Player>()
-  private encoder!: ReturnType<typeof createSnapshotEncoder>
-  private envelope = { buffer: new Uint8Array(512) }
+  private definitions: CarDefinition[] = []
   private ticks = 0
   private snapshotsSent = 0
   private acc = 0
@@ -87,8 +82,9 @@ export class PitlaneRoom extends Room {
     this.settings = resolveRoomOptions(options)
     this.maxClients = this.settings.maxClients
     this.sim = createSim(createWorld(), this.scene.simOptions())
-    this.world = this.scene.build(this.sim, { cars: this.settings.cars, laps: this.settings.laps, seed: this.settings.seed })
-    this.encoder = createSnapshotEncoder(this.sim)
+    this.scene.buildTrack(this.sim)
+    this.world = this.scene.buildGrid(this.sim, { cars: this.settings.cars, laps: this.settings.laps, seed: this.settings.seed })
+    this.definitions = uniqueDefinitions(this.sim, this.world.cars)
     this.lastTime = performance.now()
     await this.setMetadata({ cars: this.settings.cars, laps: this.settings.laps, phase: 'waiting' })
     this.onMessageBytes(MSG_INPUT, (client: Client, bytes: Uint8Array) => this.onInput(client, bytes))
@@ -111,7 +107,8 @@ export class PitlaneRoom extends Room {
     const p: Player = {
       sessionId: client.sessionId, client, car: free, name, connected: true,
       guard: createClientGuard(client.sessionId, (line) => this.log(line)),
-      seqs: [], inputs: [], received: -1, applied: -1, ack: -1,
+      inputs: createInputReceiver(this.sim, free), ack: -1,
+      encoder: createSnapshotEncoder(this.sim, { definitions: this.definitions }),
     }
     this.players.set(client.sessionId, p)
     this.byCar.set(free, p)
@@ -135,11 +132,10 @@ export class PitlaneRoom extends Room {
     if (!p) return
     p.client = client
     p.connected = true
-    p.seqs.length = 0
-    p.inputs.length = 0
-    p.ack = -1 // the next snapshot is a full one
+    p.inputs.reset() // inputs sent while away were dropped: take the next one whatever its number
     if (this.sim.aiStatus(p.car)) this.sim.clearAi(p.car)
-    this.welcome(p)
+    // the same stream goes on: a delta against the client's last ack, or a full one if the encoder no longer holds it
+    this.welcome(p, false)
   }
 
   override onLeave(client: Client): void {
@@ -148,6 +144,7 @@ export class PitlaneRoom extends Room {
     this.players.delete(client.sessionId)
     this.byCar.delete(p.car)
     if (p.guard.refused > 0) this.refusedGone[client.sessionId] = p.guard.refused
+    p.encoder.dispose()
     // a car that has raced stays in the race with the AI; one still on the grid is free for the next player
     if (this.race && this.race.phase !== 'grid' && this.race.phase !== 'lights' && !this.sim.aiStatus(p.car)) this.world.drive(p.car)
   }
@@ -172,29 +169,29 @@ export class PitlaneRoom extends Room {
     return this.players.get(sessionId)?.car
   }
 
-  private welcome(p: Player): void {
+  /** Sends the welcome and (on joining) a full snapshot, which gives every car its id in this client's stream. */
+  private welcome(p: Player, join = true): void {
+    const snapshot = join ? p.encoder.encode(undefined, { car: p.car, lastInput: p.inputs.lastInput }) : null
     const w: Welcome = {
       config: { cars: this.settings.cars, laps: this.settings.laps, seed: this.settings.seed },
-      car: p.car, entrants: this.world.entrants.slice(), snapshotRate: this.settings.snapshotRate,
+      car: p.car, entrants: this.world.entrants.slice(), ids: this.world.cars.map((car) => p.encoder.carId(car)),
+      definitions: this.definitions, snapshotRate: this.settings.snapshotRate,
     }
     p.client.send(MSG_WELCOME, w)
+    if (snapshot) p.client.sendBytes(MSG_SNAPSHOT, snapshot)
   }
 
   private onInput(client: Client, bytes: Uint8Array): void {
     const p = this.players.get(client.sessionId)
     if (!p) return
     if (!p.guard.admit(performance.now())) return p.guard.refuse('rate', 'over the message budget')
-    let msg: { seq: number; input: CarInput }
+    let fresh: boolean
     try {
-      msg = decodeInput(bytes) as { seq: number; input: CarInput }
+      fresh = p.inputs.receive(bytes)
     } catch (e) {
       return p.guard.refuse('malformed', e instanceof Error ? e.message : String(e))
     }
-    if (!(msg.seq > p.received)) return p.guard.refuse('order', `input ${msg.seq} after ${p.received}`)
-    p.received = msg.seq
-    if (p.seqs.length >= INPUT_QUEUE) { p.seqs.shift(); p.inputs.shift() }
-    p.seqs.push(msg.seq)
-    p.inputs.push(msg.input)
+    if (!fresh) p.guard.refuse('order', 'an input not newer than the last one')
   }
 
   private onAck(client: Client, bytes: Uint8Array): void {
@@ -203,8 +200,8 @@ export class PitlaneRoom extends Room {
     if (!p.guard.admit(performance.now())) return p.guard.refuse('rate', 'over the message budget')
     const tick = decodeTick(bytes)
     if (tick < 0) return p.guard.refuse('size', 'an ack is 4 bytes')
-    if (tick > this.ticks || tick <= p.ack) return p.guard.refuse('order', `ack of tick ${tick} (latest ${p.ack}, now ${this.ticks})`)
-    p.ack = tick
+    if (tick > this.ticks) return p.guard.refuse('order', `ack of tick ${tick}, a tick not sent yet (now ${this.ticks})`)
+    if (tick > p.ack) p.ack = tick // an older one (a late packet) changes nothing
   }
 
   /** Runs the 60 Hz ticks that are due. */
@@ -227,10 +224,7 @@ export class PitlaneRoom extends Room {
     const hold = !this.race || this.race.phase === 'grid' || this.race.phase === 'lights'
     for (const p of this.players.values()) {
       if (!p.connected) continue
-      if (p.seqs.length > 0) {
-        p.applied = p.seqs.shift()!
-        this.sim.setInput(p.car, p.inputs.shift()!)
-      }
+      p.inputs.apply()
       if (hold) this.sim.setInput(p.car, HOLD)
     }
     this.sim.step(TICK)
@@ -262,8 +256,7 @@ export class PitlaneRoom extends Room {
   private sendSnapshots(): void {
     for (const p of this.players.values()) {
       if (!p.connected) continue
-      const snapshot = this.encoder.encode(p.ack >= 0 ? p.ack : undefined)
-      p.client.sendBytes(MSG_SNAPSHOT, writeEnvelope(p.applied, snapshot, this.envelope))
+      p.client.sendBytes(MSG_SNAPSHOT, p.encoder.encode(p.ack >= 0 ? p.ack : undefined, { car: p.car, lastInput: p.inputs.lastInput }))
       this.snapshotsSent++
     }
   }
@@ -289,4 +282,16 @@ async function ensureWebSocketGlobal(): Promise<void> {
   } catch {
     g.WebSocket ??= { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }
   }
+}
+
+/** The distinct definitions of `cars`, in grid order (the snapshots' definition list; clients get it in the welcome). */
+function uniqueDefinitions(sim: Sim, cars: readonly number[]): CarDefinition[] {
+  const out: CarDefinition[] = []
+  const seen = new Set<string>()
+  for (const car of cars) {
+    const d = sim.carDefinition(car)
+    const json = JSON.stringify(d)
+    if (!seen.has(json)) { seen.add(json); out.push(JSON.parse(json) as CarDefinition) }
+  }
+  return out
 }

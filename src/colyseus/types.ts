@@ -1,4 +1,4 @@
-import type { CarInput, Sim, SimOptions } from '../types'
+import type { CarDefinition, CarInput, Sim, SimOptions } from '../index'
 
 /** What the server and every client agree on to build the same world (sent to each client as it joins). */
 export interface SceneConfig {
@@ -58,7 +58,7 @@ export interface SceneEntrant {
   stripe: number
 }
 
-/** The world a scene built into a sim. */
+/** The grid and race a scene built into the server's sim. */
 export interface SceneWorld {
   /** The cars in grid order, pole first: players take them in this order, the AI drives the rest. */
   readonly cars: readonly number[]
@@ -71,14 +71,16 @@ export interface SceneWorld {
 }
 
 /**
- * A race scene: the circuit and the grid, built the same way, entity for entity, by the server and
- * by every client (so a snapshot's cars are the same cars everywhere).
+ * A race scene. The server builds the track and the grid; a client builds the same track (and
+ * whatever else changes how a car moves, so its prediction agrees) and receives the cars in snapshots.
  */
 export interface RaceScene {
   /** The options of the sim the scene is built in (its surfaces). */
   simOptions(): SimOptions
-  /** Builds the circuit and the grid of `config.cars` standing cars into an empty sim. */
-  build(sim: Sim, config: SceneConfig): SceneWorld
+  /** Builds the track (colliders, and systems that change how cars move) into an empty sim: server and clients. */
+  buildTrack(sim: Sim): void
+  /** Builds the grid of `config.cars` standing cars and its race after buildTrack: the server only. */
+  buildGrid(sim: Sim, config: SceneConfig): SceneWorld
 }
 
 /** Options of a PitlaneRoom (the options of Colyseus's joinOrCreate / create that make the room). */
@@ -101,13 +103,17 @@ export interface PitlaneRoomOptions {
   name?: string
 }
 
-/** The welcome a client receives on joining (and on reconnecting). */
+/** The welcome a client receives on joining (and on reconnecting), before its first snapshot. */
 export interface Welcome {
   config: SceneConfig
-  /** The client's car. */
+  /** The client's car (a server entity). */
   car: number
-  /** The entrants in grid order. */
+  /** The entrants in grid order (server entities). */
   entrants: SceneEntrant[]
+  /** Each entrant's car id in the client's snapshots, in grid order. */
+  ids: number[]
+  /** The car definitions snapshots index into (the decoder needs the same list). */
+  definitions: CarDefinition[]
   /** Snapshots per second. */
   snapshotRate: number
 }
