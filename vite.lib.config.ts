@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite'
 
-// Library build: bundles the entries (core, internals, the optional pixi renderer and Rapier host)
+// Library build: bundles the entries (core, internals, the optional pixi renderer and Rapier host, net, colyseus)
 // into dist/, with source maps. The engine's modules shared by the entries go into one chunk with a
 // readable name (dist/pitlane.js), so a stack trace names that file, not a hashed one.
 // bitecs, pixi.js, Rapier and Colyseus stay external (peer dependencies).
-const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/colyseus/']
+const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/net/', '/src/colyseus/']
 const ENTRY_FILES = ['/src/index.ts', '/src/internals.ts']
 
 /** The chunk of an engine module shared by the entries: every core module goes into pitlane.js. */
@@ -24,7 +24,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'colyseus/index': 'src/colyseus/index.ts', internals: 'src/internals.ts' },
+      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'net/index': 'src/net/index.ts', 'colyseus/index': 'src/colyseus/index.ts', internals: 'src/internals.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -77,6 +77,7 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
   if (car < 0) throw new RangeError('the first snapshot did not name the client\'s car')
   const prediction = createPrediction(sim, car, { dt: TICK_SECONDS })
   const interpolation = createInterpolation(sim, { delay })
+  interpolation.record(decoder.time, performance.now() / 1000)
   // server entity → local entity, from the ids the welcome gives each entrant
   const local = new Map<number, number>()
   const entrants: SceneEntrant[] = []
@@ -108,7 +109,7 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
     snapshots++
     snapshotBytes += bytes.length
     prediction.reconcile(decoder.lastInput)
-    interpolation.snapshot(decoder.tick, decoder.time)
+    interpolation.record(decoder.time, performance.now() / 1000)
     room.sendBytes(MSG_ACK, encodeTick(tick))
   }
   function onWelcome(): void {
@@ -127,7 +128,6 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
     room.sendBytes(MSG_INPUT, prediction.input(hold ? { ...input, throttle: 0, brake: 1, handbrake: 0 } : input))
     inputsSent++
     sim.step(TICK_SECONDS)
-    interpolation.update(performance.now() / 1000)
     for (const l of listeners) l()
   }
   const timer = setInterval(() => {
@@ -144,6 +144,16 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
     sim, car, entrants, config: w.config, room,
     get race() { return report },
     get serverTick() { return decoder.tick },
+    get serverTime() { return decoder.time },
+    get lastInput() { return decoder.lastInput },
+    get seq() { return prediction.seq },
+    viewTime: (now = performance.now() / 1000) => interpolation.time(now),
+    poseOf(of, out, now = performance.now() / 1000) {
+      if (of !== car) return interpolation.poseAt(of, interpolation.time(now), out)
+      const C = sim.components.Car
+      out.x = C.x[car]; out.y = C.y[car]; out.z = C.heave[car]; out.heading = C.heading[car]; out.roll = C.roll[car]; out.pitch = C.pitch[car]
+      return true
+    },
     get inputsSent() { return inputsSent },
     get snapshots() { return snapshots },
     get snapshotBytes() { return snapshotBytes },

@@ -1,4 +1,5 @@
 import type { CarDefinition, CarInput, Sim, SimOptions } from '../index'
+import type { NetPose } from '../net/index'
 
 /** What the server and every client agree on to build the same world (sent to each client as it joins). */
 export interface SceneConfig {
@@ -155,8 +156,18 @@ export interface RaceClient {
   readonly config: SceneConfig
   /** The latest race report (phase, lights, standings), or null before the first. */
   readonly race: RaceReport | null
-  /** Server ticks of the latest snapshot applied (-1 before one). */
+  /** Server tick of the latest snapshot applied (-1 before one). */
   readonly serverTick: number
+  /** Server sim time of the latest snapshot applied, s. */
+  readonly serverTime: number
+  /** The sequence number of the latest input the server applied to the car (per the latest snapshot), -1 before one. */
+  readonly lastInput: number
+  /** The sequence number of the latest input sent (and predicted). */
+  readonly seq: number
+  /** The server time the other cars are drawn at, at local time `now` (s, default performance.now() / 1000). */
+  viewTime(now?: number): number
+  /** Writes a car's pose to draw into `out`: the own car predicted, the others interpolated at viewTime(now); false when unknown. */
+  poseOf(car: number, out: NetPose, now?: number): boolean
   /** Input messages sent. */
   readonly inputsSent: number
   /** Snapshots received. */
