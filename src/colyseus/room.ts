@@ -164,6 +164,11 @@ export class PitlaneRoom extends Room {
     return this.race ? this.race.phase : 'waiting'
   }
 
+  /** The sequence number of the latest input applied to a session's car (-1: none; undefined: no such player). */
+  lastInputOf(sessionId: string): number | undefined {
+    return this.players.get(sessionId)?.inputs.lastInput
+  }
+
   /** The car of a session (undefined when it has none). */
   carOf(sessionId: string): number | undefined {
     return this.players.get(sessionId)?.car
