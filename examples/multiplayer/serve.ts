@@ -17,6 +17,11 @@ export interface ServeOptions {
   host?: string
   /** Redis URL shared by every process of the cluster (default: none, a single process). */
   redis?: string
+  /**
+   * Where players reach this process, host:port (default host:port with --redis): matchmaking sends
+   * a player to the process that holds the room, whichever process it asked.
+   */
+  publicAddress?: string
 }
 
 /** A running server. */
@@ -31,15 +36,19 @@ export interface RaceServer {
 /** Starts the race server (see ServeOptions). */
 export async function startServer(options: ServeOptions = {}): Promise<RaceServer> {
   const transport = new WebSocketTransport({ pingInterval: 3000, pingMaxRetries: 2 })
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 2567
+  if (options.redis && port === 0 && !options.publicAddress) throw new RangeError('with --redis, give --port a number (or --public host:port): other processes send players to it')
+  const publicAddress = options.publicAddress ?? (options.redis ? `${host}:${port}` : undefined)
   const server = new Server({
     transport,
     greet: false,
     gracefullyShutdown: false,
+    ...(publicAddress ? { publicAddress } : {}),
     ...(options.redis ? { presence: new RedisPresence(options.redis), driver: new RedisDriver(options.redis) } : {}),
   } as ConstructorParameters<typeof Server>[0])
   server.define('race', RaceRoom)
-  const host = options.host ?? '127.0.0.1'
-  await server.listen(options.port ?? 2567, host)
+  await server.listen(port, host)
   const address = (transport as unknown as { server: { address(): { port: number } } }).server.address()
   return {
     server,
@@ -48,7 +57,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RaceServe
   }
 }
 
-/** Parses `--port N --host H --redis URL`; throws a RangeError on a bad flag. */
+/** Parses `--port N --host H --redis URL --public host:port`; throws a RangeError on a bad flag. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const out: ServeOptions = {}
   for (let i = 0; i < argv.length; i += 2) {
@@ -59,10 +68,11 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`--port must be an integer in [0, 65535], got ${value}`)
       out.port = port
     } else if (flag === '--host') out.host = value
+    else if (flag === '--public') out.publicAddress = value
     else if (flag === '--redis') {
       if (!/^rediss?:\/\//.test(value)) throw new RangeError(`--redis must be a redis:// URL, got ${value}`)
       out.redis = value
-    } else throw new RangeError(`unknown flag ${flag} (use --port N --host H --redis redis://host:port)`)
+    } else throw new RangeError(`unknown flag ${flag} (use --port N --host H --redis redis://host:port --public host:port)`)
   }
   return out
 }

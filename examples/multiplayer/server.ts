@@ -1,5 +1,5 @@
 /**
- * `npm run server -- --port 2567 [--host 0.0.0.0] [--redis redis://127.0.0.1:6379]`: the race
+ * `npm run server -- --port 2567 [--host 0.0.0.0] [--redis redis://127.0.0.1:6379] [--public host:port]`: the race
  * server as a command (built by examples/multiplayer/vite.server.config.ts into dist-server/).
  * Prints `listening on HOST:PORT` once it accepts players; stops on SIGINT or SIGTERM.
  */
