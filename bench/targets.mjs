@@ -22,6 +22,7 @@ const TARGETS = [
   ['path1000: a path car ≤ 1/10 of a single-track car (own time, interleaved)', ['path1000'], (r) => r.path1000.metrics.overSingleTrack, 0.1],
   ['race10k mean ≤ 3 ms/step', ['race10k'], (r) => r.race10k.metrics.meanMs, 3],
   ['race10k worst step ≤ 4 × median', ['race10k'], (r) => r.race10k.metrics.worstOverMedian, 4],
+  ['netSnapshot20 ≤ 400 B per client per snapshot', ['netSnapshot20'], (r) => r.netSnapshot20.value, 400],
 ]
 
 /** The targets the results allow checking: [{ target, value, bound, met }]. */

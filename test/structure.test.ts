@@ -103,8 +103,8 @@ describe('the engine structure', () => {
     expect(inside).toEqual([])
   })
 
-  it('keeps examples, pitlane/pixi and pitlane/rapier on the public API (no sim.internal, no deep paths)', () => {
-    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier'))]
+  it('keeps examples, pitlane/pixi, pitlane/rapier and pitlane/net on the public API (no sim.internal, no deep paths)', () => {
+    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier')), ...filesUnder(join(ROOT, 'src/net'))]
     const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts'].map((p) => join(ROOT, p))
     const bad: string[] = []
     for (const f of users) {

@@ -11,6 +11,7 @@ import {
 } from 'pitlane'
 import * as pitlaneApi from 'pitlane'
 import { mat3FromEuler } from 'pitlane/internals'
+import { createSnapshotDecoder, createSnapshotEncoder, decodeInput, encodeInput, type NetPose } from 'pitlane/net'
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
@@ -97,6 +98,15 @@ sim.remove(other)
 throws(() => sim.carState(other), RangeError, 'carState of a removed car')
 throws(() => sim.setAi(colliders[0]!, line), RangeError, 'setAi on a collider')
 throws(() => createSim(createWorld(createEntityIndex(withVersioning()))), RangeError, 'a versioned world')
+
+// pitlane/net: an input message and a snapshot into a second sim.
+const netInput = decodeInput(encodeInput(3, { steer: 0.25, throttle: 1, brake: 0, handbrake: 0, clutch: 0, gear: 1 }))
+check(netInput.seq === 3 && netInput.input.throttle === 1, 'an input message round trip')
+const mirror = createSim(createWorld())
+const mirrored = createSnapshotDecoder(mirror, { definitions: [presets.hatchback, van] }).decode(createSnapshotEncoder(sim, { definitions: [presets.hatchback, van] }).encode())
+check(mirrored === sim.steps, 'a snapshot decoded')
+const netPose: NetPose = { x: 0, y: 0, z: 0, heading: 0, roll: 0, pitch: 0 }
+check(typeof netPose.x === 'number', 'NetPose type')
 
 // Type errors a consumer must get, each also refused at run time:
 function throws(f: () => unknown, Err: ErrorConstructor, what: string): void {
