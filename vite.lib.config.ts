@@ -24,7 +24,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'net/index': 'src/net/index.ts', 'colyseus/index': 'src/colyseus/index.ts', internals: 'src/internals.ts' },
+      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'net/index': 'src/net/index.ts', 'colyseus/index': 'src/colyseus/index.ts', 'colyseus/client': 'src/colyseus/client-index.ts', internals: 'src/internals.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -5,7 +5,7 @@
  * Core-only: node (the server) and the browser (the client) both import it.
  */
 import { surfaceGrid, surfaces, type SimOptions } from '../../src/index'
-import type { RaceScene, SceneConfig, SceneWorld } from '../../src/colyseus/index'
+import type { RaceScene, SceneConfig, SceneWorld } from '../../src/colyseus/client-index'
 import { createTrack, SURFACE, trackPath } from '../track'
 import { addCircuit, KERB } from '../race/field'
 import { placeGrid } from '../racing/grid'
