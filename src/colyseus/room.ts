@@ -100,6 +100,7 @@ export class PitlaneRoom extends Room {
   }
 
   override onJoin(client: Client, options?: unknown): void {
+    resolveRoomOptions(options) // a joining player's options are checked as the creator's (unknown keys refused)
     const free = this.world.cars.find((car) => !this.byCar.has(car))
     if (free === undefined) throw new RangeError('the grid is full')
     const entrant = this.world.entrants[this.world.cars.indexOf(free)]
