@@ -8,11 +8,8 @@
 // Verified before timing: every room ticked (at 30–70 Hz: a busy machine falls behind 60 and the
 // rooms drop the backlog; the extra line reports the rate), every client received snapshots, and
 // every car moved.
-import WebSocket from 'ws'
 import { stadiumPath } from '../../dist/index.js'
 import { PitlaneRoom, joinRace } from '../../dist/colyseus/index.js'
-
-globalThis.WebSocket ??= WebSocket
 
 const ROOMS = 8
 const CARS = 20

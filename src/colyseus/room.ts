@@ -224,7 +224,8 @@ export class PitlaneRoom extends Room {
     if (n === MAX_CATCH_UP) this.acc = 0
   }
 
-  private tick(): void {
+  /** Runs one 60 Hz tick now: inputs, the sim step, the race, and the snapshots when due (the room's timer calls it; a bench may). */
+  tick(): void {
     const t0 = performance.now()
     this.maybeStart()
     const hold = !this.race || this.race.phase === 'grid' || this.race.phase === 'lights'

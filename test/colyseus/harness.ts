@@ -5,13 +5,9 @@
  */
 import { Client } from '@colyseus/sdk'
 import { matchMaker } from '@colyseus/core'
-import { WebSocket as NodeWebSocket } from 'ws'
 import { joinRace, type PitlaneRoom, type RaceClient } from '../../src/colyseus/index'
 import { startServer, type RaceServer } from '../../examples/multiplayer/serve'
 import { circuitScene } from '../../examples/multiplayer/scene'
-
-// @colyseus/core 0.18 reads the global WebSocket.OPEN on reconnect; Node 20 has no global WebSocket
-;(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket
 
 export { circuitScene }
 

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Page } from 'playwright-core'
-import { WebSocket as NodeWebSocket } from 'ws'
 import { startServer, type RaceServer } from '../../examples/multiplayer/serve'
 import type { MultiplayerHandle } from '../../examples/multiplayer/main'
 
@@ -21,7 +20,6 @@ const ROOT = resolve(__dirname, '../..')
 const haveBrowser = existsSync(CHROMIUM)
 const required = process.env.PITLANE_E2E === 'required'
 if (!haveBrowser && !required) console.warn(`[e2e] ${CHROMIUM} not found: skipping the browser test of the multiplayer example (set PITLANE_E2E=required to fail instead)`)
-;(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket
 
 type Win = { pitlaneMultiplayer: MultiplayerHandle }
 
@@ -106,6 +104,7 @@ describe.skipIf(!haveBrowser && !required)('multiplayer example in chromium', ()
       expect(ownMoved).toBeGreaterThan(5)
       expect(seen.frames).toBeGreaterThan(20)
     }
+    if (process.env.PITLANE_SHOT) await pages[1].screenshot({ path: process.env.PITLANE_SHOT })
     expect(errors).toEqual([])
   }, 90_000)
 })
