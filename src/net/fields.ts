@@ -12,21 +12,23 @@ import type { Sim } from '../index'
 export const P_X = 0, P_Y = 1, P_HEADING = 2, P_VX = 3, P_VY = 4, P_YAW_RATE = 5, P_ROLL = 6, P_PITCH = 7, P_HEAVE = 8, P_STEER = 9, P_GEAR = 10
 /** Number of pose fields. */
 export const POSE_FIELDS = 11
-/** Dynamic field indices (the own car only). */
-export const D_SPEED = 0, D_HEAVE_RATE = 1, D_ROLL_RATE = 2, D_PITCH_RATE = 3, D_ENGINE = 4, D_SHIFT = 5, D_AX = 6, D_TIME = 7, D_ACC = 8, D_WHEEL = 9
-/** Number of dynamic fields (the last four are the wheel spin rates FL, FR, RL, RR). */
-export const DYNAMIC_FIELDS = 13
+/** Dynamic field indices (the own car only; D_WHEEL is the first of four, FL, FR, RL, RR). */
+export const D_SPEED = 0, D_HEAVE_RATE = 1, D_ROLL_RATE = 2, D_PITCH_RATE = 3, D_ENGINE = 4, D_SHIFT = 5, D_AX = 6, D_TIME = 7, D_ACC = 8, D_WHEEL = 9, D_LEVEL = 13, D_HZ = 14
+/** Number of dynamic fields. */
+export const DYNAMIC_FIELDS = 15
+/** Level of detail by its wire code (the D_LEVEL field). */
+export const WIRE_LEVELS = ['full', 'singleTrack', 'frozen', 'path'] as const
 
 /** Quantum of each pose field: m, m, rad, m/s (world frame), m/s, rad/s, rad, rad, m, rad, gear. */
 export const POSE_QUANTA = [1e-3, 1e-3, 1e-4, 1e-2, 1e-2, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1] as const
-/** Quantum of each dynamic field: m/s, m/s, rad/s, rad/s, rad/s (engine), s, m/s², s (clock), step fraction, rad/s ×4. */
-export const DYNAMIC_QUANTA = [1e-3, 1e-3, 1e-3, 1e-3, 1e-2, 1e-4, 1e-3, 1e-6, 1e-6, 1e-3, 1e-3, 1e-3, 1e-3] as const
+/** Quantum of each dynamic field: m/s, m/s, rad/s, rad/s, rad/s (engine), s, m/s², s (clock), step fraction, rad/s ×4, level code, Hz. */
+export const DYNAMIC_QUANTA = [1e-3, 1e-3, 1e-3, 1e-3, 1e-2, 1e-4, 1e-3, 1e-6, 1e-6, 1e-3, 1e-3, 1e-3, 1e-3, 1, 1e-3] as const
 /** Plausibility bound of each pose field: |value| ≤ bound (the velocity bound applies to its magnitude). */
 export const POSE_BOUNDS = [1e9, 1e9, 1e9, 200, 200, 50, 1.5, 1.5, 5, 1.5, 16] as const
 /** Bounds [lo, hi] of each dynamic field. */
 export const DYNAMIC_BOUNDS: readonly (readonly [number, number])[] = [
   [-300, 300], [-100, 100], [-100, 100], [-100, 100], [0, 5000], [0, 5], [-1000, 1000], [0, 1e9], [-1e-3, 1.001],
-  [-5000, 5000], [-5000, 5000], [-5000, 5000], [-5000, 5000],
+  [-5000, 5000], [-5000, 5000], [-5000, 5000], [-5000, 5000], [0, 3], [60, 20000],
 ]
 // Scales (1 / quantum) used to quantise: v * scale rounds to the count, count / scale is the value.
 const POSE_SCALES = POSE_QUANTA.map((q) => Math.round(1 / q))
@@ -74,6 +76,9 @@ export function captureDynamic(sim: Sim, car: number, out: Float64Array): void {
   out[D_ACC] = q(C.acc[car], D_ACC)
   const o = car * 4
   for (let w = 0; w < 4; w++) out[D_WHEEL + w] = q(C.wheelSpeed[o + w], D_WHEEL + w)
+  const lod = sim.getLod(car)
+  out[D_LEVEL] = WIRE_LEVELS.indexOf(lod.level)
+  out[D_HZ] = q(lod.hz, D_HZ)
 }
 
 /** The pose a delta predicts from baseline `base` after `dt` seconds, into `out` (counts). */

@@ -23,8 +23,14 @@
  *   interp.record(decoder.time, performance.now() / 1000)
  * })
  * every 1/60 s: send(prediction.input({ steer, throttle })); sim.step(1 / 60)
- * each frame: draw decoder.ownCar from sim.carState; others with interp.poseAt(car, interp.time(now), pose)
+ * each frame: draw decoder.ownCar from sim.carState; others: interp.update(now), then
+ * interp.poseAt(car, pose) (pose: a Float64Array of x, y, z, heading, roll, pitch)
  * ```
+ * The rules both ends keep: one input per fixed step, even an unchanged one (`input({})`), so the
+ * inputs not yet applied are the steps the client is ahead; the server applies one input per step
+ * before stepping and encodes after; a joining or reconnecting client starts without an ack (a
+ * full snapshot) and, with a new prediction, a reset() receiver; both ends use the same
+ * `definitions`.
  */
 export { encodeInput, decodeInput, decodeInputInto, INPUT_BYTES, INPUT_VERSION, MAX_GEAR } from './input'
 export type { InputMessage } from './input'
@@ -36,5 +42,5 @@ export { SNAPSHOT_FORMAT_VERSION } from './snapshot-format'
 export { POSE_QUANTA, DYNAMIC_QUANTA } from './fields'
 export { createPrediction, createInputReceiver } from './prediction'
 export type { Prediction, PredictionOptions, InputReceiver, InputReceiverOptions } from './prediction'
-export { createInterpolation } from './interpolation'
-export type { Interpolation, InterpolationOptions, NetPose } from './interpolation'
+export { createInterpolation, POSE_STRIDE } from './interpolation'
+export type { Interpolation, InterpolationOptions } from './interpolation'

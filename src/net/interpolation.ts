@@ -2,7 +2,9 @@
  * createInterpolation: draws the other cars `delay` seconds in the past, between the two
  * snapshots around that time, so they move smoothly although snapshots come at 20–30 Hz. After
  * each decoded snapshot, record() samples every car of the sim with the snapshot's server time;
- * each frame, time(now) gives the server time to draw and poseAt(car, t, out) the car's pose then:
+ * each frame, update(now) sets the server time to draw (now mapped onto server time, minus the
+ * delay) and poseAt(car, out) writes the car's pose then into a Float64Array (a typed array, as an
+ * object's number fields would box a double a write):
  * a cubic Hermite curve through the two samples' positions and velocities (heading through yaw
  * rates), roll, pitch and height linear; past the newest sample it extrapolates for at most
  * `extrapolate` seconds, then holds. Frames allocate nothing.
@@ -21,19 +23,8 @@ export interface InterpolationOptions {
   extrapolate?: number
 }
 
-/** A car's pose for drawing. */
-export interface NetPose {
-  /** Centre of mass, world, m. */
-  x: number
-  y: number
-  z: number
-  /** Heading, rad (not wrapped). */
-  heading: number
-  /** Body roll, rad (+ = left side up). */
-  roll: number
-  /** Body pitch, rad (+ = nose down). */
-  pitch: number
-}
+/** Numbers poseAt writes: x, y, z (centre of mass, world, m), heading (rad, not wrapped), roll (+ = left side up), pitch (+ = nose down). */
+export const POSE_STRIDE = 6
 
 /** Interpolated poses of a client's cars. */
 export interface Interpolation {
@@ -41,13 +32,24 @@ export interface Interpolation {
   readonly delay: number
   /**
    * Samples every car of the sim at server time `serverTime` (the decoder's time); `now` is the
-   * local clock, s (e.g. performance.now() / 1000), which time() maps onto server time.
+   * local clock, s (e.g. performance.now() / 1000), which time() and update() map onto server time.
    */
   record(serverTime: number, now: number): void
   /** The server time to draw at local time `now`: the estimated server time minus the delay (NaN before any record). */
   time(now: number): number
-  /** Writes `car`'s pose at server time `t` into `out`; false (out untouched) when the car has no samples. */
-  poseAt(car: number, t: number, out: NetPose): boolean
+  /** Once a frame: sets the time poseAt draws at to time(now). */
+  update(now: number): void
+  /** Sets the time poseAt draws at to server time `t` directly. */
+  seek(t: number): void
+  /** The server time poseAt draws at, s. */
+  readonly renderTime: number
+  /**
+   * Writes `car`'s pose at the render time into `out[offset .. offset + 6)`: x, y, z, heading,
+   * roll, pitch (POSE_STRIDE numbers; one buffer may hold every car's). False (out untouched) when
+   * the car has no samples. The time is set by update/seek rather than passed, because a double
+   * passed to a call V8 does not inline is boxed: a heap number per car per frame.
+   */
+  poseAt(car: number, out: Float64Array, offset?: number): boolean
   /** Stops watching the sim for removed cars. */
   dispose(): void
 }
@@ -69,6 +71,8 @@ export function createInterpolation(sim: Sim, options?: InterpolationOptions): I
   const count: number[] = []
   let offset = NaN
   let lastTime = -Infinity
+  // the render time lives in a typed array: reading it in poseAt boxes nothing
+  const render = new Float64Array(1)
   const unobserve = observe(sim.world, onRemove(sim.components.Car), (eid: number) => { count[eid] = 0 })
 
   function record(serverTime: number, now: number): void {
@@ -106,13 +110,16 @@ export function createInterpolation(sim: Sim, options?: InterpolationOptions): I
     return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * h * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * h * v1
   }
 
-  function poseAt(car: number, t: number, out: NetPose): boolean {
+  function poseAt(car: number, out: Float64Array, offset = 0): boolean {
+    if (!(out instanceof Float64Array)) throw new TypeError('out must be a Float64Array')
+    if (!(offset >= 0 && offset + POSE_STRIDE <= out.length) || !Number.isInteger(offset)) throw new RangeError(`offset must be an integer with offset + ${POSE_STRIDE} <= out.length (${out.length}), got ${offset}`)
     const n = count[car]
     const ring = rings[car]
     if (!n || !ring) return false
+    const t = render[0]
     const first = slotOf(car, 0), last = slotOf(car, n - 1)
-    if (!(t > ring[first])) { fill(ring, first, 0, out); return true }
-    if (t >= ring[last]) { fill(ring, last, Math.min(t - ring[last], extrapolate), out); return true }
+    if (!(t > ring[first])) { fill(ring, first, 0, out, offset); return true }
+    if (t >= ring[last]) { fill(ring, last, Math.min(t - ring[last], extrapolate), out, offset); return true }
     // the newest sample at or before t (binary search over the ring's order)
     let lo = 0, hi = n - 1
     while (hi - lo > 1) {
@@ -123,23 +130,23 @@ export function createInterpolation(sim: Sim, options?: InterpolationOptions): I
     const a = slotOf(car, lo), b = slotOf(car, hi)
     const h = ring[b] - ring[a]
     const s = (t - ring[a]) / h
-    out.x = hermite(ring[a + 1], ring[a + 7], ring[b + 1], ring[b + 7], h, s)
-    out.y = hermite(ring[a + 2], ring[a + 8], ring[b + 2], ring[b + 8], h, s)
-    out.heading = hermite(ring[a + 4], ring[a + 9], ring[b + 4], ring[b + 9], h, s)
-    out.z = ring[a + 3] + (ring[b + 3] - ring[a + 3]) * s
-    out.roll = ring[a + 5] + (ring[b + 5] - ring[a + 5]) * s
-    out.pitch = ring[a + 6] + (ring[b + 6] - ring[a + 6]) * s
+    out[offset] = hermite(ring[a + 1], ring[a + 7], ring[b + 1], ring[b + 7], h, s)
+    out[offset + 1] = hermite(ring[a + 2], ring[a + 8], ring[b + 2], ring[b + 8], h, s)
+    out[offset + 2] = ring[a + 3] + (ring[b + 3] - ring[a + 3]) * s
+    out[offset + 3] = hermite(ring[a + 4], ring[a + 9], ring[b + 4], ring[b + 9], h, s)
+    out[offset + 4] = ring[a + 5] + (ring[b + 5] - ring[a + 5]) * s
+    out[offset + 5] = ring[a + 6] + (ring[b + 6] - ring[a + 6]) * s
     return true
   }
 
   // The pose of sample i, moved on by its velocity and yaw rate for `ahead` seconds.
-  function fill(ring: Float64Array, i: number, ahead: number, out: NetPose): void {
-    out.x = ring[i + 1] + ring[i + 7] * ahead
-    out.y = ring[i + 2] + ring[i + 8] * ahead
-    out.z = ring[i + 3]
-    out.heading = ring[i + 4] + ring[i + 9] * ahead
-    out.roll = ring[i + 5]
-    out.pitch = ring[i + 6]
+  function fill(ring: Float64Array, i: number, ahead: number, out: Float64Array, o: number): void {
+    out[o] = ring[i + 1] + ring[i + 7] * ahead
+    out[o + 1] = ring[i + 2] + ring[i + 8] * ahead
+    out[o + 2] = ring[i + 3]
+    out[o + 3] = ring[i + 4] + ring[i + 9] * ahead
+    out[o + 4] = ring[i + 5]
+    out[o + 5] = ring[i + 6]
   }
 
   return {
@@ -148,6 +155,13 @@ export function createInterpolation(sim: Sim, options?: InterpolationOptions): I
     time(now) {
       return now + offset - delay
     },
+    update(now) {
+      render[0] = now + offset - delay
+    },
+    seek(t) {
+      render[0] = finiteNumber(t, 't')
+    },
+    get renderTime() { return render[0] },
     poseAt,
     dispose() {
       unobserve()

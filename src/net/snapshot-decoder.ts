@@ -7,14 +7,14 @@
  * client's own car at its own level ('full' by default) with the server's whole state, so the
  * prediction can replay from it. Format: snapshot-format.ts.
  */
-import { entityExists, hasComponent } from 'bitecs'
+import { observe, onRemove } from 'bitecs'
 import type { CarDefinition, CarSnapshot, Sim } from '../index'
 import { nonNegativeInteger, optionKeys, optionsObject } from '../validate'
 import { assertBytes, ByteReader } from './bytes'
 import {
-  D_ACC, D_AX, D_ENGINE, D_HEAVE_RATE, D_PITCH_RATE, D_ROLL_RATE, D_SHIFT, D_SPEED, D_TIME, D_WHEEL, DYNAMIC_FIELDS,
+  D_ACC, D_AX, D_ENGINE, D_HEAVE_RATE, D_HZ, D_LEVEL, D_PITCH_RATE, D_ROLL_RATE, D_SHIFT, D_SPEED, D_TIME, D_WHEEL, DYNAMIC_FIELDS,
   dynamicProblem, dynamicValue, P_GEAR, P_HEADING, P_HEAVE, P_PITCH, P_ROLL, P_STEER, P_VX, P_VY, P_X, P_Y, P_YAW_RATE,
-  POSE_FIELDS, poseProblem, poseValue, predictDynamic, predictPose,
+  POSE_FIELDS, poseProblem, poseValue, predictDynamic, predictPose, WIRE_LEVELS,
 } from './fields'
 import { checkDefinitions } from './definitions'
 import { MAX_SEQ } from './input'
@@ -34,9 +34,10 @@ export interface SnapshotDecoderOptions {
 /** The client side of a snapshot stream. */
 export interface SnapshotDecoder {
   /**
-   * Checks `bytes` whole, then applies the snapshot to the sim; returns its tick (acknowledge it
-   * to the server). A snapshot not newer than the last applied one is checked, not applied.
-   * Malformed bytes: a RangeError (TypeError for a non-Uint8Array), and nothing changes.
+   * Checks `bytes` whole, then applies the snapshot to the sim; returns its tick, the one to
+   * acknowledge to the server. A snapshot not newer than the last applied one is checked, not
+   * applied, and the last applied tick is returned (a baseline this decoder holds). Malformed
+   * bytes: a RangeError (TypeError for a non-Uint8Array), and nothing changes.
    */
   decode(bytes: Uint8Array): number
   /** Tick of the last applied snapshot, −1 before the first. */
@@ -51,6 +52,8 @@ export interface SnapshotDecoder {
   localCar(id: number): number
   /** The server car id `car` (a local entity) mirrors, or −1. */
   serverCar(car: number): number
+  /** Stops watching the sim for removed mirrors (the decoder keeps working, but a mirror removed by someone else afterwards is not noticed). */
+  dispose(): void
 }
 
 const OPTION_KEYS = optionKeys<SnapshotDecoderOptions>({ definitions: true, history: true })
@@ -76,6 +79,15 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
   let ownCar = -1
   let lastInput = -1
   const residual = new Float64Array(Math.max(POSE_FIELDS, DYNAMIC_FIELDS))
+  // A mirror removed by anyone (the decoder, the user) is forgotten at once, so a recycled entity
+  // id is never taken for it; the next snapshot makes a new mirror.
+  const unobserve = observe(sim.world, onRemove(sim.components.Car), (eid: number) => {
+    const id = serverOf.get(eid)
+    if (id === undefined) return
+    serverOf.delete(eid)
+    localOf.delete(id)
+    if (ownCar === eid) ownCar = -1
+  })
 
   function readResiduals(mask: number, n: number, what: string): void {
     for (let i = 0; i < n; i++) residual[i] = mask & (1 << i) ? r.svar(`${what} field ${i}`) : 0
@@ -167,10 +179,9 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
     return { tick: t, time: now, cars, own, lastInput: last }
   }
 
-  const isCar = (eid: number) => entityExists(sim.world, eid) && hasComponent(sim.world, eid, sim.components.Car)
-
-  // Writes a record into a sim snapshot of the local car (inputs, model and rate kept).
-  function write(snap: CarSnapshot, rec: CarRecord, own: boolean, wasFrozen: boolean): void {
+  // Writes a record into a sim snapshot of local car `local` (inputs kept; a mirror frozen, the
+  // own car at the server's level and rate, so its prediction runs the server's model).
+  function write(snap: CarSnapshot, rec: CarRecord, own: boolean, local: number): void {
     const s = snap.state
     const p = rec.pose
     const heading = poseValue(p, P_HEADING)
@@ -201,33 +212,31 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
       s.acc = dynamicValue(d, D_ACC)
       s.wheelSpeed = [dynamicValue(d, D_WHEEL), dynamicValue(d, D_WHEEL + 1), dynamicValue(d, D_WHEEL + 2), dynamicValue(d, D_WHEEL + 3)]
     }
-    // a mirror is frozen at its definition's model, so an own car leaving 'frozen' may take 'full'
-    if (!own) snap.level = 'frozen'
-    else if (wasFrozen) snap.level = 'full'
+    if (!own || !d) {
+      snap.level = 'frozen'
+      return
+    }
+    // the server's 'path' level follows its driver's line, which a client lacks: single-track here
+    const level = WIRE_LEVELS[d[D_LEVEL]]
+    snap.hz = dynamicValue(d, D_HZ)
+    if (level === 'full') { snap.level = 'full'; snap.model = sim.carDefinition(local).model }
+    else if (level === 'frozen') snap.level = 'frozen'
+    else { snap.level = 'singleTrack'; snap.model = 'singleTrack' }
   }
 
   function apply(p: Parsed): void {
-    // mirror cars the snapshot no longer holds (or that the user removed) go first: their ids may be reused below
-    for (const [id, local] of [...localOf]) {
-      if (!p.cars.has(id) || !isCar(local)) {
-        if (isCar(local)) sim.remove(local)
-        localOf.delete(id)
-        serverOf.delete(local)
-      }
-    }
+    // mirrors of cars the snapshot no longer holds go first (the observer forgets them): their ids may be reused below
+    for (const [id, local] of [...localOf]) if (!p.cars.has(id)) sim.remove(local)
     for (const [id, rec] of p.cars) {
       const own = id === p.own
       let local = localOf.get(id)
-      let wasFrozen = false
       if (local === undefined) {
-        local = sim.addCar({ definition: defs.list[rec.def], lod: own ? 'full' : 'frozen' })
+        local = sim.addCar({ definition: defs.list[rec.def], lod: 'frozen' })
         localOf.set(id, local)
         serverOf.set(local, id)
-      } else {
-        wasFrozen = sim.getLod(local).level === 'frozen'
       }
       const snap = sim.snapshot(local)
-      write(snap, rec, own, wasFrozen)
+      write(snap, rec, own, local)
       sim.restore(local, snap)
     }
     tick = p.tick
@@ -244,7 +253,7 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
       assertBytes(bytes, 'bytes')
       const p = parse(bytes)
       if (p.tick > tick) apply(p)
-      return p.tick
+      return tick
     },
     get tick() { return tick },
     get time() { return time },
@@ -255,6 +264,9 @@ export function createSnapshotDecoder(sim: Sim, options?: SnapshotDecoderOptions
     },
     serverCar(car) {
       return serverOf.get(car) ?? -1
+    },
+    dispose() {
+      unobserve()
     },
   }
 }

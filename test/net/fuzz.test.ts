@@ -25,10 +25,12 @@ function client() {
   return { sim, dec }
 }
 
+/** The dump of every fresh client (each decodes the same first snapshot into the same state). */
+const before = dump(client().sim)
+
 /** Decodes `bytes`: refused → RangeError and the same dump; accepted → every car finite after a step. */
 function check(bytes: Uint8Array): 'refused' | 'accepted' {
   const { sim, dec } = client()
-  const before = dump(sim)
   const state = [dec.tick, dec.time, dec.ownCar, dec.lastInput]
   try {
     dec.decode(bytes)
@@ -55,10 +57,10 @@ describe('snapshot decoder fuzz', () => {
 
   it('refuses random bytes, changing nothing', () => {
     let refused = 0
-    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 300 }), (bytes) => { if (check(bytes) === 'refused') refused++ }), { numRuns: 150 })
-    expect(refused).toBe(150)
+    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 300 }), (bytes) => { if (check(bytes) === 'refused') refused++ }), { numRuns: 100 })
+    expect(refused).toBe(100)
     // random bytes behind a valid kind and version byte
-    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 300 }), (bytes) => { check(new Uint8Array([0x53, 1, ...bytes])) }), { numRuns: 150 })
+    fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 300 }), (bytes) => { check(new Uint8Array([0x53, 1, ...bytes])) }), { numRuns: 100 })
   })
 
   it('refuses every truncation and every extension of a full snapshot and of a delta', () => {
@@ -68,11 +70,11 @@ describe('snapshot decoder fuzz', () => {
     }
   })
 
-  it('refuses bit-flipped bytes or decodes them to a sim that still steps (each bit of the delta, three of each byte of the full one)', () => {
+  it('refuses bit-flipped bytes or decodes them to a sim that still steps (each bit of the delta, one of each byte of the full one)', () => {
     let refused = 0, total = 0
     for (const msg of [nextFull, delta]) {
       for (let i = 0; i < msg.length; i++) {
-        for (const bit of msg === delta ? [0, 1, 2, 3, 4, 5, 6, 7] : [(i % 3), 3 + (i % 3), 7]) {
+        for (const bit of msg === delta ? [0, 1, 2, 3, 4, 5, 6, 7] : [i % 8]) {
           const b = msg.slice()
           b[i] ^= 1 << bit
           if (check(b) === 'refused') refused++

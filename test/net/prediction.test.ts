@@ -32,7 +32,7 @@ function controls(k: number): Partial<CarInput> {
 interface Run { driving: number[]; stopped: number[]; replayMax: number }
 
 /** Runs 13 s of play: one-way latency `up`/`down` ticks (functions of the tick), snapshots every 3rd tick. */
-function play(up: (k: number) => number, down: (k: number) => number, replay = true): Run {
+function play(up: (k: number) => number, down: (k: number) => number, replay = true, silentAfter = Infinity): Run {
   const { sim: server } = raceServer(4)
   const car = server.addCar({ position: [0, -40], heading: 0 })
   const rx = createInputReceiver(server, car)
@@ -64,7 +64,7 @@ function play(up: (k: number) => number, down: (k: number) => number, replay = t
       prediction.reconcile(replay ? dec.lastInput : Math.max(dec.lastInput, prediction.seq))
     }
     if (!prediction) continue
-    upLink.send(k, prediction.input(controls(k)))
+    if (k * DT < silentAfter) upLink.send(k, prediction.input(controls(k)))
     client.step(DT)
     const c = client.carState(prediction.car)
     predicted.set(prediction.seq, [c.position[0], c.position[1]])
@@ -90,6 +90,12 @@ describe('createPrediction', () => {
     expect(run.replayMax).toBeGreaterThanOrEqual(6) // the replay really had work to do
     expect(p95(run.driving)).toBeLessThan(0.01)
     expect(Math.max(...run.driving)).toBeLessThan(0.05)
+    expect(run.stopped.length).toBeGreaterThan(60)
+    expect(Math.max(...run.stopped)).toBeLessThan(0.05)
+  })
+
+  it('stays within 5 cm of the server when the client stops sending inputs once stopped', () => {
+    const run = play(() => 3, () => 3, true, 10.5)
     expect(run.stopped.length).toBeGreaterThan(60)
     expect(Math.max(...run.stopped)).toBeLessThan(0.05)
   })

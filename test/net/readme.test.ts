@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim } from '../../src/index'
-import { createInputReceiver, createInterpolation, createPrediction, createSnapshotDecoder, createSnapshotEncoder, type NetPose, type Prediction } from '../../src/net/index'
+import { createInputReceiver, createInterpolation, createPrediction, createSnapshotDecoder, createSnapshotEncoder, POSE_STRIDE, type Prediction } from '../../src/net/index'
 
 it('runs the README example: a client predicting its car against a server in one process', () => {
   const server = createSim(createWorld())
@@ -33,6 +33,7 @@ it('runs the README example: a client predicting its car against a server in one
   // both have applied the same inputs (no latency here); the last two are not acknowledged yet
   expect(prediction!.pending).toBe(2)
   expect(Math.hypot(c.position[0] - s.position[0], c.position[1] - s.position[1])).toBeLessThan(0.005)
-  const pose: NetPose = { x: 0, y: 0, z: 0, heading: 0, roll: 0, pitch: 0 }
-  expect(others.poseAt(decoder.ownCar, others.time(performance.now() / 1000), pose)).toBe(true)
+  const pose = new Float64Array(POSE_STRIDE)
+  others.update(performance.now() / 1000)
+  expect(others.poseAt(decoder.ownCar, pose)).toBe(true)
 })

@@ -11,7 +11,7 @@ import {
 } from 'pitlane'
 import * as pitlaneApi from 'pitlane'
 import { mat3FromEuler } from 'pitlane/internals'
-import { createSnapshotDecoder, createSnapshotEncoder, decodeInput, encodeInput, type NetPose } from 'pitlane/net'
+import { createSnapshotDecoder, createSnapshotEncoder, decodeInput, encodeInput, type Interpolation } from 'pitlane/net'
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
@@ -105,8 +105,8 @@ check(netInput.seq === 3 && netInput.input.throttle === 1, 'an input message rou
 const mirror = createSim(createWorld())
 const mirrored = createSnapshotDecoder(mirror, { definitions: [presets.hatchback, van] }).decode(createSnapshotEncoder(sim, { definitions: [presets.hatchback, van] }).encode())
 check(mirrored === sim.steps, 'a snapshot decoded')
-const netPose: NetPose = { x: 0, y: 0, z: 0, heading: 0, roll: 0, pitch: 0 }
-check(typeof netPose.x === 'number', 'NetPose type')
+const noInterpolation: Interpolation | null = null
+check(noInterpolation === null, 'the Interpolation type')
 
 // Type errors a consumer must get, each also refused at run time:
 function throws(f: () => unknown, Err: ErrorConstructor, what: string): void {
