@@ -9,7 +9,6 @@
 import { Application, Container } from 'pixi.js'
 import { Client } from '@colyseus/sdk'
 import { joinRace, type RaceClient, type RaceReport } from '../../src/colyseus/client-index'
-import type { NetPose } from '../../src/net/index'
 import type { Sim } from '../../src/index'
 import { circuitScene, circuitTrack } from './scene'
 import { drawBarriers, drawTrack, createTrees, GRASS } from '../racing/track-view'
@@ -45,10 +44,10 @@ declare global {
   interface Window { pitlaneMultiplayer: MultiplayerHandle }
 }
 
-const pose: NetPose = { x: 0, y: 0, z: 0, heading: 0, roll: 0, pitch: 0 }
+const pose = new Float64Array(6) // x, y, z, heading, roll, pitch
 const handle: MultiplayerHandle = {
   ready: false, error: null, race: null, roomId: '', car: -1, players: {}, frames: 0,
-  drawn(car) { return handle.race && handle.race.poseOf(car, pose) ? { x: pose.x, y: pose.y } : null },
+  drawn(car) { return handle.race && handle.race.poseOf(car, pose) ? { x: pose[0], y: pose[1] } : null },
 }
 window.pitlaneMultiplayer = handle
 
@@ -131,7 +130,7 @@ async function play(rc: RaceClient): Promise<void> {
     const now = performance.now() / 1000
     cars.forEach((car, i) => {
       saved[3 * i] = Car.x[car]; saved[3 * i + 1] = Car.y[car]; saved[3 * i + 2] = Car.heading[car]
-      if (car !== rc.car && rc.poseOf(car, pose, now)) { Car.x[car] = pose.x; Car.y[car] = pose.y; Car.heading[car] = pose.heading }
+      if (car !== rc.car && rc.poseOf(car, pose, now)) { Car.x[car] = pose[0]; Car.y[car] = pose[1]; Car.heading[car] = pose[3] }
     })
     const h = Car.heading[rc.car]
     camera.update(view, Car.x[rc.car], Car.y[rc.car], Math.cos(h) * Car.vx[rc.car], Math.sin(h) * Car.vx[rc.car], h, app.screen.width, app.screen.height, dt)

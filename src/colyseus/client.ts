@@ -149,9 +149,12 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
     get seq() { return prediction.seq },
     viewTime: (now = performance.now() / 1000) => interpolation.time(now),
     poseOf(of, out, now = performance.now() / 1000) {
-      if (of !== car) return interpolation.poseAt(of, interpolation.time(now), out)
+      if (of !== car) {
+        interpolation.update(now)
+        return interpolation.poseAt(of, out)
+      }
       const C = sim.components.Car
-      out.x = C.x[car]; out.y = C.y[car]; out.z = C.heave[car]; out.heading = C.heading[car]; out.roll = C.roll[car]; out.pitch = C.pitch[car]
+      out[0] = C.x[car]; out[1] = C.y[car]; out[2] = C.heave[car]; out[3] = C.heading[car]; out[4] = C.roll[car]; out[5] = C.pitch[car]
       return true
     },
     get inputsSent() { return inputsSent },

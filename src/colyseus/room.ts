@@ -20,8 +20,8 @@ import type { RacePhase, RaceScene, RoomStats, SceneRace, SceneWorld, Welcome } 
 const TICK = TICK_SECONDS
 /** Ticks between race reports (2 Hz), besides one on every phase change. */
 const REPORT_EVERY = 30
-/** Most ticks run for one timer callback: a longer stall is dropped rather than replayed in a burst. */
-const MAX_CATCH_UP = 6
+/** Most ticks run for one timer callback (a quarter second): a longer stall is dropped rather than replayed in a burst. */
+const MAX_CATCH_UP = 15
 /** Tick times kept for stats(). */
 const TICK_HISTORY = 600
 

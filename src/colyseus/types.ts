@@ -1,5 +1,4 @@
 import type { CarDefinition, CarInput, Sim, SimOptions } from '../index'
-import type { NetPose } from '../net/index'
 
 /** What the server and every client agree on to build the same world (sent to each client as it joins). */
 export interface SceneConfig {
@@ -166,8 +165,11 @@ export interface RaceClient {
   readonly seq: number
   /** The server time the other cars are drawn at, at local time `now` (s, default performance.now() / 1000). */
   viewTime(now?: number): number
-  /** Writes a car's pose to draw into `out`: the own car predicted, the others interpolated at viewTime(now); false when unknown. */
-  poseOf(car: number, out: NetPose, now?: number): boolean
+  /**
+   * Writes a car's pose to draw into out[0..6) (x, y, z, heading, roll, pitch: pitlane/net's
+   * POSE_STRIDE layout): the own car predicted, the others interpolated at viewTime(now); false when unknown.
+   */
+  poseOf(car: number, out: Float64Array, now?: number): boolean
   /** Input messages sent. */
   readonly inputsSent: number
   /** Snapshots received. */
