@@ -67,6 +67,7 @@ export class PitlaneRoom extends Room {
   private byCar = new Map<number, Player>()
   private definitions: CarDefinition[] = []
   private ticks = 0
+  private dropped = 0
   private snapshotsSent = 0
   private acc = 0
   private lastTime = 0
@@ -157,7 +158,7 @@ export class PitlaneRoom extends Room {
     const n = Math.min(this.tickCount, TICK_HISTORY)
     const tickMs: number[] = []
     for (let i = this.tickCount - n; i < this.tickCount; i++) tickMs.push(this.tickTimes[i % TICK_HISTORY])
-    return { ticks: this.ticks, snapshots: this.snapshotsSent, refused, tickMs }
+    return { ticks: this.ticks, snapshots: this.snapshotsSent, refused, tickMs, dropped: this.dropped }
   }
 
   /** The race phase ('waiting' before the start). */
@@ -221,7 +222,7 @@ export class PitlaneRoom extends Room {
       this.acc -= TICK
       n++
     }
-    if (n === MAX_CATCH_UP) this.acc = 0
+    if (n === MAX_CATCH_UP) { this.dropped += this.acc; this.acc = 0 }
   }
 
   /** Runs one 60 Hz tick now: inputs, the sim step, the race, and the snapshots when due (the room's timer calls it; a bench may). */

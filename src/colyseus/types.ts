@@ -141,6 +141,8 @@ export interface RoomStats {
   refused: Record<string, number>
   /** Wall time of the last 600 ticks' sim step and snapshot work, ms (oldest first). */
   tickMs: number[]
+  /** Seconds of backlog dropped (the process stalled for over a quarter second; the race lost that time). */
+  dropped: number
 }
 
 /** A player's side of a race joined with joinRace. */
