@@ -64,6 +64,8 @@ export class PitlaneRoom extends Room {
   log: (line: string) => void = (line) => console.warn(line)
 
   private players = new Map<string, Player>()
+  /** The players in join order, for the per-tick loops (no iterator per tick). */
+  private seated: Player[] = []
   private byCar = new Map<number, Player>()
   private definitions: CarDefinition[] = []
   private ticks = 0
@@ -113,6 +115,7 @@ export class PitlaneRoom extends Room {
       encoder: createSnapshotEncoder(this.sim, { definitions: this.definitions }),
     }
     this.players.set(client.sessionId, p)
+    this.seated.push(p)
     this.byCar.set(free, p)
     if (this.firstJoin < 0) this.firstJoin = this.ticks
     this.welcome(p)
@@ -144,6 +147,7 @@ export class PitlaneRoom extends Room {
     const p = this.players.get(client.sessionId)
     if (!p) return
     this.players.delete(client.sessionId)
+    this.seated.splice(this.seated.indexOf(p), 1)
     this.byCar.delete(p.car)
     if (p.guard.refused > 0) this.refusedGone[client.sessionId] = p.guard.refused
     p.encoder.dispose()
@@ -230,7 +234,8 @@ export class PitlaneRoom extends Room {
     const t0 = performance.now()
     this.maybeStart()
     const hold = !this.race || this.race.phase === 'grid' || this.race.phase === 'lights'
-    for (const p of this.players.values()) {
+    for (let i = 0; i < this.seated.length; i++) {
+      const p = this.seated[i]
       if (!p.connected) continue
       p.inputs.apply()
       if (hold) this.sim.setInput(p.car, HOLD)
@@ -262,7 +267,8 @@ export class PitlaneRoom extends Room {
   }
 
   private sendSnapshots(): void {
-    for (const p of this.players.values()) {
+    for (let i = 0; i < this.seated.length; i++) {
+      const p = this.seated[i]
       if (!p.connected) continue
       p.client.sendBytes(MSG_SNAPSHOT, p.encoder.encode(p.ack >= 0 ? p.ack : undefined, { car: p.car, lastInput: p.inputs.lastInput }))
       this.snapshotsSent++
