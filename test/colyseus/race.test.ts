@@ -37,7 +37,8 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
     const roomId = (players[0].rc.room as { roomId: string }).roomId
     for (const p of players) expect((p.rc.room as { roomId: string }).roomId).toBe(roomId)
     const room = roomOf(roomId)
-    room.log = () => {} // the refusals are counted below
+    const logs: string[] = []
+    room.log = (line) => { logs.push(line) }
     const sessions = players.map((p) => (p.rc.room as { sessionId: string }).sessionId)
     const serverCars = sessions.map((s) => room.carOf(s)!)
     expect(new Set(serverCars).size).toBe(4)
@@ -188,6 +189,10 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
     expect(wrongInputs).toBe(0)
     for (const s of sessions) expect(stats.refused[s] ?? 0).toBe(0)
     expect(stats.refused[hostile.sessionId]).toBeGreaterThan(100)
+    // the room said so once for the hostile client, never for the others
+    const refusing = logs.filter((l) => l.includes('refusing'))
+    expect(refusing.length).toBe(1)
+    expect(refusing[0]).toContain(hostile.sessionId)
 
     for (const p of players) await p.rc.leave()
   }, 60_000)

@@ -4,6 +4,7 @@
  * car within 5 s, driving it again with its own inputs.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+import { Client } from '@colyseus/sdk'
 import { join, roomOf, sleep, start, waitFor } from './harness'
 import type { RaceServer } from '../../examples/multiplayer/serve'
 
@@ -44,7 +45,16 @@ describe('PitlaneRoom: reconnection', () => {
     const snaps = p.rc.snapshots
     p.rc.setInput({ throttle: 0, brake: 1 })
     expect(await waitFor(() => Math.abs(C.speed[car]) < 0.05, 8000)).toBe(true)
-    expect(p.rc.snapshots).toBeGreaterThan(snaps + 10)
+    expect(await waitFor(() => p.rc.snapshots > snaps + 10, 3000)).toBe(true)
     await p.rc.leave()
   }, 40_000)
+
+  it('refuses to create a room from hostile options, and the server goes on', async () => {
+    const sdk = new Client(`ws://127.0.0.1:${server!.port}`)
+    await expect(sdk.joinOrCreate('race', { cars: 5000 })).rejects.toThrow(/cars/)
+    await expect(sdk.joinOrCreate('race', { maxClients: 4, wait: 0, evil: true })).rejects.toThrow(/unknown room option 'evil'/)
+    const p = await join(server!.port, { maxClients: 1, cars: 4, wait: 0 })
+    expect(await waitFor(() => p.rc.snapshots > 5, 5000)).toBe(true)
+    await p.rc.leave()
+  }, 20_000)
 })
