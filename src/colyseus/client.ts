@@ -72,7 +72,8 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
   scene.buildTrack(sim)
   let w = welcome as unknown as Welcome
   const decoder = createSnapshotDecoder(sim, { definitions: w.definitions })
-  decoder.decode(early.shift()!) // the full snapshot that follows the welcome: every car
+  const first = early.shift()!
+  decoder.decode(first) // the full snapshot that follows the welcome: every car
   const car = decoder.ownCar
   if (car < 0) throw new RangeError('the first snapshot did not name the client\'s car')
   const prediction = createPrediction(sim, car, { dt: TICK_SECONDS })
@@ -80,23 +81,17 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
   interpolation.record(decoder.time, performance.now() / 1000)
   // server entity → local entity, from the ids the welcome gives each entrant
   const local = new Map<number, number>()
-  const entrants: SceneEntrant[] = []
-  const mapEntrants = () => {
-    local.clear()
-    entrants.length = 0
-    w.entrants.forEach((e, i) => {
-      const mine = decoder.localCar(w.ids[i])
-      local.set(e.car, mine)
-      entrants.push({ ...e, car: mine })
-    })
-  }
-  mapEntrants()
+  const entrants: SceneEntrant[] = w.entrants.map((e, i) => {
+    const mine = decoder.localCar(w.ids[i])
+    local.set(e.car, mine)
+    return { ...e, car: mine }
+  })
   const listeners = new Set<() => void>()
   // in first gear from the start (the grid's cars stand in gear); the user sets the rest
   const input: CarInput = { steer: 0, throttle: 0, brake: 0, handbrake: 0, clutch: 0, gear: 1 }
   let report: RaceReport | null = null
   let reportWire: unknown = null
-  let snapshots = 1, snapshotBytes = 0, inputsSent = 0
+  let snapshots = 1, snapshotBytes = first.length, inputsSent = 0
 
   function onSnapshot(bytes: Uint8Array): void {
     let tick: number
@@ -113,7 +108,7 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
     room.sendBytes(MSG_ACK, encodeTick(tick))
   }
   function onWelcome(): void {
-    w = welcome as unknown as Welcome // a reconnect: the same car, a full snapshot next
+    w = welcome as unknown as Welcome // a reconnect: the same car and ids; the snapshots go on
   }
   ready = true
   for (const b of early.splice(0)) onSnapshot(b)
@@ -123,7 +118,10 @@ export async function joinRace(client: SdkClient, roomName: string, options: Joi
   let acc = 0
   let stopped = false
   const step = () => {
-    if (wire !== reportWire) { reportWire = wire; report = localReport(readReport(wire), local) }
+    if (wire !== reportWire) {
+      reportWire = wire
+      try { report = localReport(readReport(wire), local) } catch { /* not a report: keep the last one */ }
+    }
     const hold = HOLD_PHASES.has(report?.phase ?? 'waiting')
     room.sendBytes(MSG_INPUT, prediction.input(hold ? { ...input, throttle: 0, brake: 1, handbrake: 0 } : input))
     inputsSent++
