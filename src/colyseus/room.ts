@@ -96,7 +96,7 @@ export class PitlaneRoom extends Room {
       const p = this.players.get(client.sessionId)
       if (!p) return
       if (!p.guard.admit(performance.now())) return p.guard.refuse('rate', 'over the message budget')
-      p.guard.refuse('type', `message type ${JSON.stringify(type).slice(0, 40)} is not an input or an ack (as bytes)`)
+      p.guard.refuse('type', `message type ${String(type).slice(0, 40)} is not an input or an ack (as bytes)`)
     })
     // a 4 ms timer: the accumulator decides how many 60 Hz ticks are due
     this.setSimulationInterval(() => this.advance(), 4)
