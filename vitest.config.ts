@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-/** Tests that time something (frame times, frames per second): run alone, after the others, so no other test file shares the cores with them. */
-const TIMED = ['test/perf/**/*.test.ts', 'test/e2e/**/*.test.ts']
+/** Tests that time something (frame times, frames per second, real-time multiplayer): run alone, after the others, so no other test file shares the cores with them. */
+const TIMED = ['test/perf/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/colyseus/**/*.test.ts']
 
 export default defineConfig({
   test: {

@@ -40,6 +40,8 @@ const entries = {
   'pixi/index.d.ts': '../types/src/pixi/index.js',
   'rapier/index.d.ts': '../types/src/rapier/index.js',
   'gltf/index.d.ts': '../types/src/gltf/index.js',
+  'colyseus/index.d.ts': '../types/src/colyseus/index.js',
+  'colyseus/client.d.ts': '../types/src/colyseus/client-index.js',
   'net/index.d.ts': '../types/src/net/index.js',
 }
 for (const [file, target] of Object.entries(entries)) {

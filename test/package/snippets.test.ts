@@ -41,7 +41,7 @@ function exampleFiles(dir = join(ROOT, 'examples'), out: string[] = []): string[
   for (const name of readdirSync(dir)) {
     const p = join(dir, name)
     if (statSync(p).isDirectory()) exampleFiles(p, out)
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && name !== 'vite.config.ts') out.push(relative(join(ROOT, 'examples'), p))
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !/^vite(\.\w+)?\.config\.ts$/.test(name)) out.push(relative(join(ROOT, 'examples'), p))
   }
   return out
 }
@@ -68,8 +68,10 @@ describe('README snippets and examples under tsc --init', () => {
     cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'))
     await run(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--out', join(pkg, 'dist')], { cwd: ROOT, maxBuffer: 1 << 24 })
     // its peers and the types a user installs beside it, from the repository's own node_modules
-    const peers = Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).peerDependencies ?? {})
-    for (const dep of [...peers, '@types/node', '@types/three'].filter((d) => statSync(join(ROOT, 'node_modules', d), { throwIfNoEntry: false }))) {
+    // (and the examples' own dependencies: the Colyseus server packages, three.js' types)
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    const deps = new Set([...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})])
+    for (const dep of [...deps].filter((d) => statSync(join(ROOT, 'node_modules', d), { throwIfNoEntry: false }))) {
       mkdirSync(dirname(join(project, 'node_modules', dep)), { recursive: true })
       symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir')
     }
@@ -124,6 +126,7 @@ describe('README snippets and examples under tsc --init', () => {
       const text = readFileSync(join(ROOT, 'examples', f), 'utf8')
         .replace(/(['"])(?:\.\.\/)+src\/index\1/g, "'pitlane'")
         .replace(/(['"])(?:\.\.\/)+src\/(\w+)\/index\1/g, "'pitlane/$2'")
+        .replace(/(['"])(?:\.\.\/)+src\/colyseus\/client-index\1/g, "'pitlane/colyseus/client'")
       expect(text, `${f} imports the engine other than through its entries`).not.toMatch(/['"](\.\.\/)+src\//)
       mkdirSync(dirname(join(dir, f)), { recursive: true })
       writeFileSync(join(dir, f), text)

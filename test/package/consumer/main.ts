@@ -13,6 +13,7 @@ import * as pitlaneApi from 'pitlane'
 import { mat3FromEuler } from 'pitlane/internals'
 import { collidersFromGltf, type GltfCollider } from 'pitlane/gltf'
 import { createSnapshotDecoder, createSnapshotEncoder, decodeInput, encodeInput, type Interpolation } from 'pitlane/net'
+import { joinRace, TICK_SECONDS, type RaceClient } from 'pitlane/colyseus/client'
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
@@ -108,6 +109,15 @@ const mirrored = createSnapshotDecoder(mirror, { definitions: [presets.hatchback
 check(mirrored === sim.steps, 'a snapshot decoded')
 const noInterpolation: Interpolation | null = null
 check(noInterpolation === null, 'the Interpolation type')
+
+// pitlane/colyseus/client loads without Colyseus installed (browser bundles); joinRace wants an SDK client.
+check(TICK_SECONDS === 1 / 60, 'the room tick')
+const noRace: RaceClient | null = null
+check(noRace === null, 'the RaceClient type')
+joinRace({} as never, 'race', {} as never).then(
+  () => { throw new Error('consumer: joinRace took a non-client') },
+  (e: unknown) => check(e instanceof TypeError, `joinRace refuses a non-client with a TypeError, got ${String(e)}`),
+)
 
 // Type errors a consumer must get, each also refused at run time:
 function throws(f: () => unknown, Err: ErrorConstructor, what: string): void {
