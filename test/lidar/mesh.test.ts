@@ -60,6 +60,16 @@ describe('rayTestLidar over meshes', () => {
     })
   }
 
+  it('after the mesh moves (setPose), the next scans see it where it is (no stale view of it)', () => {
+    const { sim, meshes } = meshScene()
+    const scan = createLidarScan({ hits: true })
+    for (const [i, p] of [[0, [0, 0, -1]], [1, [0.7, -0.4, -0.6]], [2, [0.7, -0.4, -0.6]], [3, [-1.3, 0.2, -1.4]]] as const) {
+      sim.setPose(meshes[0], p, [0.02, -0.03, 0.2 + 0.1 * i, 0.98])
+      sim.rayTestLidar(rot, pos, ...pattern, 0.3, 60, -1, -1, -1, scan)
+      expect(scanDifference(scan, oracleScan(sim, rot, pos, ...pattern, 0.3, 60, -1, -1, -1))).toBeNull()
+    }
+  })
+
   it('rotating sweeps over meshes equal the whole-sweep scan, triangles included, and noise keeps each point\'s triangle', () => {
     const { sim } = meshScene()
     const pat = { yawStart: 0, yawIncrement: (2 * Math.PI) / 240, yawCount: 240, pitchStart: -0.4, pitchIncrement: 0.05, pitchCount: 16 }
