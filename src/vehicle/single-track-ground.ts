@@ -13,7 +13,7 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { castDown, droopOf, DEFAULT_RR, type GroundContact } from './ground-contact'
+import { castDown, createGroundContact, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** The model's axles are on the surface when the car is within this of it, m. */
@@ -89,7 +89,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   const g = step.gravity
   const z0 = groundZ + d.h + C.heave[eid]
   const zd0 = C.heaveRate[eid]
-  const below = d.h + droopOf(d, true) + Math.abs(zd0) * span + 0.5 * g * span * span + ON_SURFACE
+  const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + 0.5 * g * span * span + ON_SURFACE
   const target0 = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
   // on the ground when at (or below) the surface; gravity acts along it through the axles on it
   const on = target0 === target0 && z0 <= target0 + ON_SURFACE
@@ -131,4 +131,31 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   }
   C.rollRate[eid] = 0
   C.pitchRate[eid] = 0
+}
+
+const pathGround = createGroundContact()
+
+/**
+ * The path level on any ground: every car of `cars` (moved along its line this host step of
+ * `span` s) sits on the surface under its axles, its pitch and roll those of the ground (the path
+ * level's climb reads the pitch). Nothing to do in a world of the level ground plane alone.
+ */
+export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number, span: number, surfaces: SurfaceMap | null): void {
+  if (cars.length === 0 || (cs.groundBodies === 0 && onlyLevelGround(cs, -1, groundZ))) return
+  for (let k = 0; k < cars.length; k++) {
+    const eid = cars[k]
+    const d = defs[eid]
+    if (d === undefined) continue
+    prepareGround(cs, C, d, eid, span, groundZ, pathGround)
+    if (pathGround.flat) continue
+    const z0 = groundZ + d.h + C.heave[eid]
+    const target = axleGround(cs, C, d, eid, groundZ, pathGround, surfaces, d.h + d.L + 2)
+    const w0 = eid * 4
+    if (target !== target) { C.grounded.fill(0, w0, w0 + 4); continue }
+    C.heave[eid] = target - groundZ - d.h
+    C.heaveRate[eid] = span > 0 ? (target - z0) / span : 0
+    groundPose(C, d, eid, front.hit ? front.z : rear.z, rear.hit ? rear.z : front.z)
+    C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
+    C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+  }
 }
