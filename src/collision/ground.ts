@@ -5,7 +5,7 @@
  * rule as castRay, so the same hit castRay would give without the chassis.
  */
 import type { CollisionState } from './state'
-import { broadphaseStale, updateBroadphase } from './state'
+import { broadphaseStale, GROUND_LIST, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
 import { castPlanes, tryCollider } from './query'
 
@@ -18,10 +18,21 @@ export const groundBox = new Float64Array(6)
  */
 export function gatherGround(state: CollisionState, mask: number, out: Int32Array): number {
   if (state.groundBodies === 0) return 0
-  if (broadphaseStale(state)) updateBroadphase(state)
   const K = state.Collider, group = K.group, ground = state.groundBody
   const q = groundBox
   let n = 0
+  if (state.groundBodies <= GROUND_LIST) {
+    // a few of them (a terrain, some ramps and kerbs): each one's box (always current: a pose write updates it)
+    if (state.groundListDirty) listGround(state)
+    const list = state.groundList, box = K.aabb
+    for (let k = 0; k < state.groundBodies; k++) {
+      const e = list[k], o = e * 6
+      if ((group[e] & mask) === 0 || box[o] > q[3] || box[o + 3] < q[0] || box[o + 1] > q[4] || box[o + 4] < q[1] || box[o + 2] > q[5] || box[o + 5] < q[2]) continue
+      out[n++] = e
+    }
+    return n
+  }
+  if (broadphaseStale(state)) updateBroadphase(state)
   for (let tree = 0; tree < 2; tree++) {
     const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
     if (b.nodeCount === 0) continue
@@ -41,6 +52,14 @@ export function gatherGround(state: CollisionState, mask: number, out: Int32Arra
     }
   }
   return n
+}
+
+// Lists the colliders wheels may stand on in ascending id order (at most GROUND_LIST of them).
+function listGround(state: CollisionState): void {
+  let n = 0
+  const ground = state.groundBody, list = state.groundList
+  for (let e = 0; e <= state.maxEid && n < list.length; e++) if (ground[e] === 1) list[n++] = e
+  state.groundListDirty = false
 }
 
 /**

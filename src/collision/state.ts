@@ -26,6 +26,9 @@ import type { Surface } from '../vehicle/surfaces'
  */
 const DYNAMIC_MARGIN = 1
 
+/** Up to this many colliders wheels may stand on, a wheel's gather tests each one's box instead of walking the trees. */
+export const GROUND_LIST = 16
+
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
   /** The ground plane entity, or -1. */
@@ -57,6 +60,9 @@ export interface CollisionState {
   groundBody: Uint8Array
   /** How many colliders have groundBody[eid] = 1: none, and wheels need look at the plane list only. */
   groundBodies: number
+  /** Those colliders in ascending id order while groundBodies ≤ GROUND_LIST (else unused), and whether it needs redoing. */
+  groundList: Int32Array
+  groundListDirty: boolean
   /** Where eid was put by the last builds: 0 nowhere yet, 1 static tree or plane list, 2 dynamic tree. */
   member: Uint8Array
   /** Colliders joined since the last update (they are looked at then: static ones rebuild the static tree). */
@@ -106,7 +112,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     api: undefined as unknown as CollisionState['api'],
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [],
-    live: new Uint8Array(64), reflectivity: new Float64Array(64), surfaces: [], groundBody: new Uint8Array(64), groundBodies: 0, member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
+    live: new Uint8Array(64), reflectivity: new Float64Array(64), surfaces: [], groundBody: new Uint8Array(64), groundBodies: 0, groundList: new Int32Array(GROUND_LIST), groundListDirty: false, member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
     staticTree: createBvh(4), dynamicTree: createBvh(1, DYNAMIC_MARGIN),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
@@ -128,7 +134,7 @@ export function colliderAdded(state: CollisionState, eid: number): void {
     state.live = live; state.member = member; state.reflectivity = reflectivity; state.groundBody = groundBody
   }
   state.surfaces[eid] = undefined
-  if (state.groundBody[eid] === 0) { state.groundBody[eid] = 1; state.groundBodies++ }
+  if (state.groundBody[eid] === 0) { state.groundBody[eid] = 1; state.groundBodies++; state.groundListDirty = true }
   state.reflectivity[eid] = DEFAULT_REFLECTIVITY
   state.live[eid] = 1
   state.member[eid] = 0
@@ -158,7 +164,7 @@ export function colliderRemoved(state: CollisionState, eid: number): void {
 
 /** Marks collider `eid` as one wheels never stand on (a plane, tested apart, or a car's chassis). */
 export function notGround(state: CollisionState, eid: number): void {
-  if (state.groundBody[eid] === 1) { state.groundBody[eid] = 0; state.groundBodies-- }
+  if (state.groundBody[eid] === 1) { state.groundBody[eid] = 0; state.groundBodies--; state.groundListDirty = true }
 }
 
 /** Frees the heightfield slot of `eid`, if it has one. */

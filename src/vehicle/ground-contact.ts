@@ -91,7 +91,7 @@ export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, e
   if (cs.groundBodies === 0) return
   // the car's reach over the span: its body, its wheels' rays, and its motion (with a margin for the speed it may gain)
   const vx = C.vx[eid], vy = C.vy[eid], vz = C.heaveRate[eid]
-  const reach = 0.5 * Math.hypot(d.def.length, d.def.width) + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
+  const reach = 0.5 * Math.sqrt(d.def.length * d.def.length + d.def.width * d.def.width) + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
   const down = 3 * d.h + droopOf(d, true) + droopOf(d, false) + span * (Math.abs(vz) + 10 * span) + 0.5
   const z = groundZ + d.h + C.heave[eid]
   groundBox[0] = C.x[eid] - reach; groundBox[1] = C.y[eid] - reach; groundBox[2] = z - down
@@ -102,19 +102,22 @@ export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, e
 
 const ray = new Float64Array(7)
 const hitOut = new Float64Array(4)
+// castWheels' per-wheel corner (body frame, at the centre of mass's height) and reach below it, and the centre of mass in the world
+const cornerX = new Float64Array(4), cornerY = new Float64Array(4), reachOf = new Float64Array(4), origin = new Float64Array(3)
 
 /**
- * Casts the ray of car `eid`'s wheel at body-frame corner (x, y) (the corner at the centre of
- * mass's height, `origin` being that centre in the world) along the body's down axis gc.ez, and
- * fills wheel slot `i` of `gc`. `reach` = how far below the corner it looks, m.
+ * Casts wheel `i`'s ray (its corner cornerX/Y[i] at `origin`'s height, lifted `lift` along the
+ * body's up axis gc.ez, down that axis over lift + reachOf[i]) and fills wheel slot `i` of `gc`.
+ * (Numbers pass through the scratch arrays: a call's double arguments would be boxed.)
  */
-function castWheel(cs: CollisionState, gc: GroundContact, i: number, ox: number, oy: number, oz: number, x: number, y: number, lift: number, reach: number, surfaces: SurfaceMap | null): void {
+function castWheel(cs: CollisionState, gc: GroundContact, i: number, lift: number, surfaces: SurfaceMap | null): void {
   const ex = gc.ex, ey = gc.ey, ez = gc.ez
-  ray[0] = ox + x * ex[0] + y * ey[0] + lift * ez[0]
-  ray[1] = oy + x * ex[1] + y * ey[1] + lift * ez[1]
-  ray[2] = oz + x * ex[2] + y * ey[2] + lift * ez[2]
+  const x = cornerX[i], y = cornerY[i]
+  ray[0] = origin[0] + x * ex[0] + y * ey[0] + lift * ez[0]
+  ray[1] = origin[1] + x * ex[1] + y * ey[1] + lift * ez[1]
+  ray[2] = origin[2] + x * ex[2] + y * ey[2] + lift * ez[2]
   ray[3] = -ez[0]; ray[4] = -ez[1]; ray[5] = -ez[2]
-  ray[6] = lift + reach
+  ray[6] = lift + reachOf[i]
   const e = castGround(cs, ray, gc.mask, gc.cands, gc.count, hitOut)
   if (e < 0) { gc.hit[i] = 0; gc.grip[i] = 1; gc.rr[i] = DEFAULT_RR; return }
   const t = hitOut[0]
@@ -141,21 +144,25 @@ export function bodyAxes(C: CarStore, eid: number, gc: GroundContact): void {
 /** Casts the four wheels of four-wheel car `eid` (after prepareGround; not flat) into `gc`. */
 export function castWheels(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
   bodyAxes(C, eid, gc)
-  const ox = C.x[eid], oy = C.y[eid], oz = groundZ + d.h + C.heave[eid]
-  const reachF = d.h + droopOf(d, true), reachR = d.h + droopOf(d, false)
-  const hf = 0.5 * d.tf, hr = 0.5 * d.tr
-  castWheel(cs, gc, 0, ox, oy, oz, d.a, hf, d.h, reachF, surfaces)
-  castWheel(cs, gc, 1, ox, oy, oz, d.a, -hf, d.h, reachF, surfaces)
-  castWheel(cs, gc, 2, ox, oy, oz, -d.b, hr, d.h, reachR, surfaces)
-  castWheel(cs, gc, 3, ox, oy, oz, -d.b, -hr, d.h, reachR, surfaces)
+  origin[0] = C.x[eid]; origin[1] = C.y[eid]; origin[2] = groundZ + d.h + C.heave[eid]
+  cornerX[0] = cornerX[1] = d.a; cornerX[2] = cornerX[3] = -d.b
+  cornerY[0] = 0.5 * d.tf; cornerY[1] = -0.5 * d.tf; cornerY[2] = 0.5 * d.tr; cornerY[3] = -0.5 * d.tr
+  reachOf[0] = reachOf[1] = d.h + d.fzF / d.kF
+  reachOf[2] = reachOf[3] = d.h + d.fzR / d.kR
+  for (let i = 0; i < 4; i++) castWheel(cs, gc, i, d.h, surfaces)
 }
 
+/** castDown's ray: [x, y, top, length] (the caller writes it: a call's double arguments would be boxed). */
+export const downRay = new Float64Array(4)
+
 /**
- * Casts one ray straight down at world (x, y) from `top` over `length` among everything wheels in
- * `gc.mask` may stand on near there (gathering it first); returns the hit's t or −1, the normal in
- * gc slot 0. For placing a car and for the single-track and path levels.
+ * Casts one ray straight down at world (x, y) from `top` over `length` (downRay) among everything
+ * wheels in `gc.mask` may stand on near there (`gather`: gathered first, else prepareGround's);
+ * true on a hit, its t in gc.dist[0] and its normal in gc slot 0. For placing a car and for the
+ * single-track and path levels.
  */
-export function castDown(cs: CollisionState, gc: GroundContact, x: number, y: number, top: number, length: number, gather: boolean): number {
+export function castDown(cs: CollisionState, gc: GroundContact, gather: boolean): boolean {
+  const x = downRay[0], y = downRay[1], top = downRay[2], length = downRay[3]
   if (gather) {
     groundBox[0] = x; groundBox[1] = y; groundBox[2] = top - length
     groundBox[3] = x; groundBox[4] = y; groundBox[5] = top
@@ -166,7 +173,8 @@ export function castDown(cs: CollisionState, gc: GroundContact, x: number, y: nu
   ray[0] = x; ray[1] = y; ray[2] = top; ray[3] = 0; ray[4] = 0; ray[5] = -1; ray[6] = length
   const e = castGround(cs, ray, gc.mask, gc.cands, gc.count, hitOut)
   gc.hitCollider = e
-  if (e < 0) return -1
+  if (e < 0) return false
+  gc.dist[0] = hitOut[0]
   gc.nx[0] = hitOut[1]; gc.ny[0] = hitOut[2]; gc.nz[0] = hitOut[3]
-  return hitOut[0]
+  return true
 }

@@ -19,7 +19,7 @@ import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
 import { notGround } from '../collision/state'
-import { castDown, createGroundContact, onlyLevelGround } from './ground-contact'
+import { castDown, createGroundContact, downRay, onlyLevelGround } from './ground-contact'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -188,9 +188,10 @@ export function installVehicles({ world, components: comps, options, collision }
     if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, groundZ)) { levelBody(C, eid); return }
     seatContact.mask = mask
     const top = groundZ + 1e4
-    const t = castDown(collision, seatContact, C.x[eid], C.y[eid], top, 2e4, true)
+    downRay[0] = C.x[eid]; downRay[1] = C.y[eid]; downRay[2] = top; downRay[3] = 2e4
     levelBody(C, eid)
-    if (t < 0) return
+    if (!castDown(collision, seatContact, true)) return
+    const t = seatContact.dist[0]
     const nx = seatContact.nx[0], ny = seatContact.ny[0], nz = seatContact.nz[0]
     const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
     C.heave[eid] = top - t + d.h / nz - groundZ - d.h

@@ -13,19 +13,20 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { castDown, createGroundContact, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { castDown, createGroundContact, downRay, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** The model's axles are on the surface when the car is within this of it, m. */
 export const ON_SURFACE = 0.01
 
-const axles: AxleGround = { gx: 0, gy: 0, onF: 1, onR: 1 }
+// (numbers start as NaN: decision 0007)
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
 const tarmac: Surface = { name: 'tarmac', grip: 1, rollingResistance: DEFAULT_RR }
 
 /** One axle's ground: hit, height, normal, surface, and where it was looked for. */
 interface AxleHit { hit: boolean; x: number; y: number; z: number; nx: number; ny: number; nz: number; surface: Surface }
-const front: AxleHit = { hit: false, x: 0, y: 0, z: 0, nx: 0, ny: 0, nz: 1, surface: tarmac }
-const rear: AxleHit = { hit: false, x: 0, y: 0, z: 0, nx: 0, ny: 0, nz: 1, surface: tarmac }
+const front: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
+const rear: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
 
 // the substeps' surface lookups answered by the nearer axle's surface
 const axleSurfaces: SurfaceMap = {
@@ -36,48 +37,61 @@ const axleSurfaces: SurfaceMap = {
   },
 }
 
-/** Casts under the axle point (x, y) from `top` over `length` into `out`. */
-function castAxle(cs: CollisionState, gc: GroundContact, x: number, y: number, top: number, length: number, surfaces: SurfaceMap | null, gather: boolean, out: AxleHit): void {
-  const t = castDown(cs, gc, x, y, top, length, gather)
-  out.x = x; out.y = y
-  out.hit = t >= 0
+// the axles' ground heights (front, rear) and the centre of mass's height on them (scratch: a
+// call's double arguments and results would be boxed)
+const heights = new Float64Array(3)
+
+/** Casts under the axle point of downRay into `out`. */
+function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
+  out.hit = castDown(cs, gc, false)
+  out.x = downRay[0]; out.y = downRay[1]
   if (!out.hit) return
-  out.z = top - t
+  out.z = downRay[2] - gc.dist[0]
   out.nx = gc.nx[0]; out.ny = gc.ny[0]; out.nz = gc.nz[0]
   const own = gc.hitCollider >= 0 ? cs.surfaces[gc.hitCollider] : undefined
-  out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(x, y) : tarmac
-}
-
-/** The height of `g`'s surface plane at (x, y). */
-function planeZ(g: AxleHit, x: number, y: number): number {
-  return g.z - (g.nx * (x - g.x) + g.ny * (y - g.y)) / g.nz
+  out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(out.x, out.y) : tarmac
 }
 
 /**
  * Finds the ground under both axles of car `eid` at its pose (into the module's front and rear),
- * from `lift` above its centre of mass down to `below` under it. Returns the centre of mass's
- * height on that ground (NaN when neither axle has ground).
+ * from h + L/2 above its centre of mass down to `below` under it. On ground under either axle
+ * (true) `heights` holds the axles' ground heights and the centre of mass's height on them.
  */
-export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, below: number): number {
+export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, below: number): boolean {
   const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
   const x = C.x[eid], y = C.y[eid]
   const lift = d.h + 0.5 * d.L
-  const top = groundZ + d.h + C.heave[eid] + lift
-  castAxle(cs, gc, x + cp * d.a, y + sp * d.a, top, lift + below, surfaces, false, front)
-  castAxle(cs, gc, x - cp * d.b, y - sp * d.b, top, lift + below, surfaces, false, rear)
-  if (!front.hit && !rear.hit) return NaN
-  const zf = front.hit ? front.z : rear.z
-  const zr = rear.hit ? rear.z : front.z
-  return (d.b * zf + d.a * zr) / d.L + d.h
+  downRay[2] = groundZ + d.h + C.heave[eid] + lift
+  downRay[3] = lift + below
+  downRay[0] = x + cp * d.a; downRay[1] = y + sp * d.a
+  castAxle(cs, gc, surfaces, front)
+  downRay[0] = x - cp * d.b; downRay[1] = y - sp * d.b
+  castAxle(cs, gc, surfaces, rear)
+  if (!front.hit && !rear.hit) return false
+  heights[0] = front.hit ? front.z : rear.z
+  heights[1] = rear.hit ? rear.z : front.z
+  heights[2] = (d.b * heights[0] + d.a * heights[1]) / d.L + d.h
+  return true
 }
 
-/** Writes the pose the ground under the axles gives car `eid` (pitch from the axles' heights, roll from the cross slope). */
-function groundPose(C: CarStore, d: ResolvedCar, eid: number, zf: number, zr: number): void {
-  C.pitch[eid] = Math.atan2(zr - zf, d.L)
+/** Moves `heights` to the axles of car `eid` at its new pose, along each axle's surface plane. */
+function followPlanes(C: CarStore, d: ResolvedCar, eid: number): void {
+  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  const fx = C.x[eid] + cp * d.a, fy = C.y[eid] + sp * d.a
+  const rx = C.x[eid] - cp * d.b, ry = C.y[eid] - sp * d.b
+  const F = front.hit ? front : rear, R = rear.hit ? rear : front
+  heights[0] = F.z - (F.nx * (fx - F.x) + F.ny * (fy - F.y)) / F.nz
+  heights[1] = R.z - (R.nx * (rx - R.x) + R.ny * (ry - R.y)) / R.nz
+  heights[2] = (d.b * heights[0] + d.a * heights[1]) / d.L + d.h
+}
+
+/** Writes the pose the ground under the axles (`heights`) gives car `eid`: pitch from the axles' heights, roll from the cross slope. */
+function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
+  C.pitch[eid] = Math.atan2(heights[1] - heights[0], d.L)
   const sp = Math.sin(C.heading[eid]), cp = Math.cos(C.heading[eid])
   const nx = front.nx + rear.nx, ny = front.ny + rear.ny, nz = front.nz + rear.nz
   // the left side is up where the ground rises to the left (the normal leans right)
-  C.roll[eid] = Math.atan2(-(-nx * sp + ny * cp), nz)
+  C.roll[eid] = Math.atan2(nx * sp - ny * cp, nz)
 }
 
 /**
@@ -90,9 +104,9 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   const z0 = groundZ + d.h + C.heave[eid]
   const zd0 = C.heaveRate[eid]
   const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + 0.5 * g * span * span + ON_SURFACE
-  const target0 = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
+  const found = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
   // on the ground when at (or below) the surface; gravity acts along it through the axles on it
-  const on = target0 === target0 && z0 <= target0 + ON_SURFACE
+  const on = found && z0 <= heights[2] + ON_SURFACE
   axles.onF = on && front.hit ? 1 : 0
   axles.onR = on && rear.hit ? 1 : 0
   axles.gx = 0; axles.gy = 0
@@ -105,23 +119,14 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
     axles.gy = g * nz * ny
   }
   singleTrackSubsteps(C, d, eid, axleSurfaces, step, n, axles)
-  // the surface under the axles at the new pose, along each axle's plane
-  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
-  const x = C.x[eid], y = C.y[eid]
-  let target = NaN
-  let zf = NaN, zr = NaN
-  if (target0 === target0) {
-    zf = front.hit ? planeZ(front, x + cp * d.a, y + sp * d.a) : planeZ(rear, x + cp * d.a, y + sp * d.a)
-    zr = rear.hit ? planeZ(rear, x - cp * d.b, y - sp * d.b) : planeZ(front, x - cp * d.b, y - sp * d.b)
-    target = (d.b * zf + d.a * zr) / d.L + d.h
-  }
-  // ballistic unless that would take it to (or under) the surface
+  // the surface under the axles at the new pose; ballistic unless that would take it to (or under) it
+  if (found) followPlanes(C, d, eid)
   const zb = z0 + span * zd0 - 0.5 * g * span * span
   const w0 = eid * 4
-  if (target === target && zb <= target + ON_SURFACE) {
-    C.heave[eid] = target - groundZ - d.h
-    C.heaveRate[eid] = (target - z0) / span
-    groundPose(C, d, eid, zf, zr)
+  if (found && zb <= heights[2] + ON_SURFACE) {
+    C.heave[eid] = heights[2] - groundZ - d.h
+    C.heaveRate[eid] = (heights[2] - z0) / span
+    groundPose(C, d, eid)
     C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
   } else {
@@ -149,12 +154,11 @@ export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly
     prepareGround(cs, C, d, eid, span, groundZ, pathGround)
     if (pathGround.flat) continue
     const z0 = groundZ + d.h + C.heave[eid]
-    const target = axleGround(cs, C, d, eid, groundZ, pathGround, surfaces, d.h + d.L + 2)
     const w0 = eid * 4
-    if (target !== target) { C.grounded.fill(0, w0, w0 + 4); continue }
-    C.heave[eid] = target - groundZ - d.h
-    C.heaveRate[eid] = span > 0 ? (target - z0) / span : 0
-    groundPose(C, d, eid, front.hit ? front.z : rear.z, rear.hit ? rear.z : front.z)
+    if (!axleGround(cs, C, d, eid, groundZ, pathGround, surfaces, d.h + d.L + 2)) { C.grounded.fill(0, w0, w0 + 4); continue }
+    C.heave[eid] = heights[2] - groundZ - d.h
+    C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0
+    groundPose(C, d, eid)
     C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
   }

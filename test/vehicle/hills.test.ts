@@ -47,7 +47,7 @@ describe.each(['full', 'singleTrack'] as const)('rolling hills (%s)', (level) =>
           const start = [0, 1, 2].map((k) => s.position[k] + x * ex[k] + y * ey[k] + d.cgHeight * ez[k])
           const hits = sim.rayTest(start, [-ez[0], -ez[1], -ez[2]], 3 * d.cgHeight, car, 0)
           expect(hits.size()).toBe(1)
-          const p = hits.at(0).position
+          const p = hits.at(0)!.position
           worst = Math.max(worst, Math.abs(p[2] - z(p[0], p[1])))
         }
         // the slope between the axles' ground points (+ nose down when it falls ahead)
