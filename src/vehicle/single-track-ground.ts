@@ -1,23 +1,30 @@
 /**
- * The single-track model on any ground: once per host step a ray straight down under each axle
- * finds the surface there (its height, normal and surface); over the substeps gravity acts along
- * that slope and an axle in the air carries no tyre force; then the car's height follows the
- * surface under its axles at the new position (extrapolated along each axle's surface plane:
- * exact on a plane, off by half the surface's curvature times the step's travel squared), unless
- * flying on would keep it above the surface (over a crest, off a ramp): then it is ballistic until
- * it comes down onto the surface. Pitch follows the line between the axles' surface points, roll
- * the ground's cross slope (both for the pose; the model itself stays planar).
+ * The single-track model on any ground. Over a host step's substeps gravity acts along the ground
+ * the car stood on at the step's start (its pitch and roll are that ground's) and an axle that
+ * was in the air carries no tyre force. Then a ray straight down under each axle finds the
+ * surface at the new pose: the car sits on it (its height, its rate of rise along the car's
+ * velocity, pitch from the axles' heights, roll from the cross slope) unless flying on from the
+ * step's start would keep it above it (a crest taken faster than gravity bends the path, a ramp's
+ * lip): then it is ballistic until it comes down onto the surface.
  */
 import type { CarStore } from '../../components/car'
 import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { castDown, createGroundContact, downRay, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
-/** The model's axles are on the surface when the car is within this of it, m. */
+/** Extra reach of the axles' rays below where the car may get to, m. */
 export const ON_SURFACE = 0.01
+/** A car flying on within this above the ground lands on it, m (rounding). */
+const LANDS_WITHIN = 1e-6
+/**
+ * A car flying on within this above the ground still has its wheels on it (they reach down on
+ * their springs), m: so a faceted surface's convex edges do not throw it, while a crest taken
+ * faster than gravity bends the path opens the gap past this within a few steps.
+ */
+export const CONTACT_GAP = 0.02
 
 // (numbers start as NaN: decision 0007)
 const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
@@ -74,17 +81,6 @@ export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid:
   return true
 }
 
-/** Moves `heights` to the axles of car `eid` at its new pose, along each axle's surface plane. */
-function followPlanes(C: CarStore, d: ResolvedCar, eid: number): void {
-  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
-  const fx = C.x[eid] + cp * d.a, fy = C.y[eid] + sp * d.a
-  const rx = C.x[eid] - cp * d.b, ry = C.y[eid] - sp * d.b
-  const F = front.hit ? front : rear, R = rear.hit ? rear : front
-  heights[0] = F.z - (F.nx * (fx - F.x) + F.ny * (fy - F.y)) / F.nz
-  heights[1] = R.z - (R.nx * (rx - R.x) + R.ny * (ry - R.y)) / R.nz
-  heights[2] = (d.b * heights[0] + d.a * heights[1]) / d.L + d.h
-}
-
 /** Writes the pose the ground under the axles (`heights`) gives car `eid`: pitch from the axles' heights, roll from the cross slope. */
 function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
   C.pitch[eid] = Math.atan2(heights[1] - heights[0], d.L)
@@ -101,41 +97,67 @@ function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
 export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, step: Substep, n: number): void {
   const span = n * step.h
   const g = step.gravity
+  const w0 = eid * 4
+  // over the substeps: the axles on the ground at the last step carry tyre forces, and gravity
+  // acts along the ground they stood on (its normal: the body's up axis, pitch and roll being the ground's)
+  axles.onF = C.grounded[w0]
+  axles.onR = C.grounded[w0 + 2]
+  axles.gx = 0; axles.gy = 0
+  if (axles.onF + axles.onR > 0) {
+    bodyAxes(C, eid, gc)
+    const ez = gc.ez
+    axles.gx = g * ez[2] * ez[0]
+    axles.gy = g * ez[2] * ez[1]
+    surfacesAt(cs, C, d, eid, groundZ, gc, surfaces)
+  }
   const z0 = groundZ + d.h + C.heave[eid]
   const zd0 = C.heaveRate[eid]
-  const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + 0.5 * g * span * span + ON_SURFACE
-  const found = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
-  // on the ground when at (or below) the surface; gravity acts along it through the axles on it
-  const on = found && z0 <= heights[2] + ON_SURFACE
-  axles.onF = on && front.hit ? 1 : 0
-  axles.onR = on && rear.hit ? 1 : 0
-  axles.gx = 0; axles.gy = 0
-  if (on) {
-    const k = (front.hit ? 1 : 0) + (rear.hit ? 1 : 0)
-    const nx = ((front.hit ? front.nx : 0) + (rear.hit ? rear.nx : 0)) / k
-    const ny = ((front.hit ? front.ny : 0) + (rear.hit ? rear.ny : 0)) / k
-    const nz = ((front.hit ? front.nz : 0) + (rear.hit ? rear.nz : 0)) / k
-    axles.gx = g * nz * nx
-    axles.gy = g * nz * ny
-  }
   singleTrackSubsteps(C, d, eid, axleSurfaces, step, n, axles)
-  // the surface under the axles at the new pose; ballistic unless that would take it to (or under) it
-  if (found) followPlanes(C, d, eid)
+  // the ground under the axles at the new pose: on it unless flying on would keep the car above it
   const zb = z0 + span * zd0 - 0.5 * g * span * span
-  const w0 = eid * 4
-  if (found && zb <= heights[2] + ON_SURFACE) {
+  const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
+  C.heave[eid] = zb - groundZ - d.h
+  const found = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
+  if (found && zb <= heights[2] + LANDS_WITHIN) {
+    // on the ground
     C.heave[eid] = heights[2] - groundZ - d.h
-    C.heaveRate[eid] = (heights[2] - z0) / span
+    // moving along the ground: the rate it rises under the axles at the car's velocity
+    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    const vx = C.vx[eid] * cp - C.vy[eid] * sp, vy = C.vx[eid] * sp + C.vy[eid] * cp
+    const F = front.hit ? front : rear, R = rear.hit ? rear : front
+    const rateF = -(F.nx * vx + F.ny * vy) / F.nz, rateR = -(R.nx * vx + R.ny * vy) / R.nz
+    C.heaveRate[eid] = (d.b * rateF + d.a * rateR) / d.L
+    groundPose(C, d, eid)
+    C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
+    C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+  } else if (found && zb <= heights[2] + CONTACT_GAP) {
+    // just above it (past a faceted surface's convex edge): flying on, the wheels still touching
+    C.heaveRate[eid] = zd0 - g * span
     groundPose(C, d, eid)
     C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
   } else {
-    C.heave[eid] = zb - groundZ - d.h
     C.heaveRate[eid] = zd0 - g * span
     C.grounded.fill(0, w0, w0 + 4)
   }
   C.rollRate[eid] = 0
   C.pitchRate[eid] = 0
+}
+
+/** The surfaces under the axles of car `eid` at its pose for the substeps' lookups (a ground without colliders of its own surface: the map's, or tarmac). */
+function surfacesAt(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
+  front.surface = rear.surface = tarmac
+  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  front.x = C.x[eid] + cp * d.a; front.y = C.y[eid] + sp * d.a
+  rear.x = C.x[eid] - cp * d.b; rear.y = C.y[eid] - sp * d.b
+  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return
+  axleGround(cs, C, d, eid, groundZ, gc, surfaces, d.h + d.L)
+}
+
+/** True when a gathered collider has a surface of its own. */
+function hasOwnSurfaces(cs: CollisionState, gc: GroundContact): boolean {
+  for (let k = 0; k < gc.count; k++) if (cs.surfaces[gc.cands[k]] !== undefined) return true
+  return false
 }
 
 const pathGround = createGroundContact()
