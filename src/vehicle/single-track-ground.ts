@@ -106,8 +106,16 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   if (axles.onF + axles.onR > 0) {
     bodyAxes(C, eid, gc)
     const ez = gc.ez
-    axles.gx = g * ez[2] * ez[0]
-    axles.gy = g * ez[2] * ez[1]
+    // the normal load per unit weight: gravity's part across the ground and the car's
+    // acceleration into it (the cornering one, r·vx to the left, on a bank)
+    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    const across = C.yawRate[eid] * C.vx[eid] * (ez[1] * cp - ez[0] * sp)
+    let load = ez[2] + across / g
+    if (load < 0) load = 0
+    axles.onF *= load
+    axles.onR *= load
+    axles.gx = g * load * ez[0]
+    axles.gy = g * load * ez[1]
     surfacesAt(cs, C, d, eid, groundZ, gc, surfaces)
   }
   const z0 = groundZ + d.h + C.heave[eid]

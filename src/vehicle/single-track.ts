@@ -52,10 +52,10 @@ export const DYNAMIC_ABOVE = 3
 
 /** The ground under a single-track car for a host step's substeps (single-track-ground.ts). */
 export interface AxleGround {
-  /** Gravity's horizontal part along the slope (with the ground's normal load), world frame, m/s². */
+  /** The ground's normal load's horizontal part per unit mass (gravity along a slope, a bank's push), world frame, m/s². */
   gx: number
   gy: number
-  /** 1 while the front / rear axle is on the ground, 0 in the air (no tyre force). */
+  /** The front / rear axle's load over its level-ground load: 0 in the air (no tyre force), the normal load's share on a slope or a bank. */
   onF: number
   onR: number
 }
