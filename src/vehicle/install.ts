@@ -19,7 +19,7 @@ import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
 import { notGround } from '../collision/state'
-import { castDown, createGroundContact, downRay, onlyLevelGround } from './ground-contact'
+import { castDown, createGroundContact, downRay, onlyLevelGround, prepareGround } from './ground-contact'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -165,7 +165,10 @@ export function installVehicles({ world, components: comps, options, collision }
       path.check(eid)
     }
     if (C.level[eid] === PATH_LEVEL && level !== PATH_LEVEL) path?.leave(eid)
-    const flat = collision.groundBodies === 0 && onlyLevelGround(collision, C.groundMask[eid], groundZ)
+    // nothing but the level ground plane near: the body level at ride height, as on flat ground
+    seatContact.span = 0
+    prepareGround(collision, C, d, eid, seatContact)
+    const flat = seatContact.flat || (seatContact.count === 0 && onlyLevelGround(collision, C.groundMask[eid], seatContact))
     if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { if (flat) levelBody(C, eid); else calmBody(C, eid); path!.enter(eid) } }
     else if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz, flat)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ), flat)
@@ -182,10 +185,11 @@ export function installVehicles({ world, components: comps, options, collision }
   // roll and pitch; its rates zeroed). A world of the level ground plane alone: the level body at
   // ride height, as it always was.
   const seatContact = createGroundContact()
+  seatContact.groundZ = groundZ
   function seat(eid: number): void {
     const d = defs[eid]!
     const mask = C.groundMask[eid]
-    if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, groundZ)) { levelBody(C, eid); return }
+    if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, seatContact)) { levelBody(C, eid); return }
     seatContact.mask = mask
     const top = groundZ + 1e4
     downRay[0] = C.x[eid]; downRay[1] = C.y[eid]; downRay[2] = top; downRay[3] = 2e4
