@@ -287,6 +287,11 @@ export function installVehicles({ world, components: comps, options, collision }
     C.x[eid] = p[0]
     C.y[eid] = p[1]
     C.heading[eid] = heading
+    // off the level ground plane: on its wheels on the surface there (its height there is another)
+    if (!(collision.groundBodies === 0 && onlyLevelGround(collision, C.groundMask[eid], seatContact))) {
+      seat(eid)
+      C.grounded.fill(1, eid * 4, eid * 4 + 4)
+    }
     writeCollider(eid)
   }
 
