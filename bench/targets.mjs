@@ -27,6 +27,8 @@ const TARGETS = [
   ['meshLidar ≤ ⅓ meshRay (CPU per ray, interleaved)', ['meshLidar'], (r) => r.meshLidar.metrics.overMeshRayCpu, 1 / 3],
   ['meshBuild1M: 1,000,000 triangles built in ≤ 2 s (CPU)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.cpuMs, 2000],
   ['meshBuild1M: ≤ 100 bytes per triangle (tree and copies of the input)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.bytesPerTriangle, 100],
+  ['full20Terrain ≤ 0.35 × rapierVehicle20Terrain (wall clock)', ['full20Terrain', 'rapierVehicle20Terrain'], (r) => r.full20Terrain.value / r.rapierVehicle20Terrain.value, 0.35],
+  ['st200Terrain ≤ 1.5 × st200 (wall clock)', ['st200Terrain', 'st200'], (r) => r.st200Terrain.value / r.st200.value, 1.5],
   // pitlane's own guards beyond section 7 (ratios within one run, so machine-independent)
   ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
   ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],

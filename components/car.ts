@@ -41,15 +41,15 @@ export interface CarStore {
   yawRate: Float64Array
   /** Ground speed |v|, m/s, signed by vx (negative when moving backwards). */
   speed: Float64Array
-  /** Sprung mass: heave, m above its rest height (four-wheel model; 0 in single-track). */
+  /** Sprung mass: heave, m: the centre of mass's height over the ground height plus the definition's cgHeight. */
   heave: Float64Array
   /** Sprung mass: heave rate, m/s (up). */
   heaveRate: Float64Array
-  /** Sprung mass: body roll, rad (+ = left side up; 0 in single-track). */
+  /** Sprung mass: body roll against the world, rad (+ = left side up). */
   roll: Float64Array
   /** Sprung mass: roll rate, rad/s. */
   rollRate: Float64Array
-  /** Sprung mass: body pitch, rad (+ = nose down; 0 in single-track). */
+  /** Sprung mass: body pitch against the world, rad (+ = nose down). */
   pitch: Float64Array
   /** Sprung mass: pitch rate, rad/s. */
   pitchRate: Float64Array
@@ -77,6 +77,10 @@ export interface CarStore {
   hz: Float64Array
   /** The chassis box collider's entity id (-1 while none). */
   collider: Int32Array
+  /** The collision groups its wheels stand on (addCar's groundMask). */
+  groundMask: Int32Array
+  /** Which wheels carried load in the last substep, 4 per car (FL, FR, RL, RR; single-track and path: their axles as pairs), 1 or 0. */
+  grounded: Uint8Array
 }
 
 const CAR_SCHEMA = {
@@ -98,7 +102,7 @@ const CAR_SCHEMA = {
   vy: Float64Array,
   yawRate: Float64Array,
   speed: Float64Array,
-  // sprung mass (four-wheel only; level in single-track): heave, roll, pitch and their rates
+  // sprung mass against the world: heave (centre of mass height over ground height + cgHeight), roll, pitch and their rates
   heave: Float64Array,
   heaveRate: Float64Array,
   roll: Float64Array,
@@ -123,6 +127,9 @@ const CAR_SCHEMA = {
   level: Uint8Array,
   hz: Float64Array,
   collider: Int32Array,
+  // the collision groups its wheels stand on, and which wheels carried load in the last substep (single-track: its axles as pairs)
+  groundMask: Int32Array,
+  grounded: [Uint8Array, 4],
 } as const
 
 /** Level tags: each car carries exactly one, so a query can select the cars of one level. */

@@ -2,13 +2,16 @@
 import { commitRemovals, type World } from 'bitecs'
 import type { System } from './schedule'
 import type { SimClock } from '../src/clock'
-import { fourWheelSubstep } from '../src/vehicle/four-wheel'
-import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
 import { FROZEN_LEVEL } from '../src/vehicle/level'
 import type { VehicleState } from '../src/vehicle/install'
+import { createGroundContact, FLAT_HEAVE, levelGround, prepareGround } from '../src/vehicle/ground-contact'
+import { fourWheelSubstep } from '../src/vehicle/four-wheel'
+import { singleTrackSubsteps } from '../src/vehicle/single-track'
+import { stepOnGround } from '../src/vehicle/step-on-ground'
 
 const step = createSubstep()
+const ground = createGroundContact()
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
@@ -26,8 +29,15 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
     const defs = vs.defs
     const surfaces = vs.surfaces
     const g = vs.gravity
+    const cs = vs.collision
     const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
     commitRemovals(world)
+    ground.groundZ = vs.groundZ
+    ground.span = span
+    levelGround(cs, ground)
+    const plainWorld = cs.groundBodies === 0 && ground.levelOnly
+    const groupOfGround = plainWorld ? cs.Collider.group[cs.ground] : 0
+    const masks = C.groundMask, heaves = C.heave, heaveRates = C.heaveRate, pitches = C.pitch, rolls = C.roll
     // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
     const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, levels = C.level, vxs = C.vx, vys = C.vy, speeds = C.speed
     const cars = vs.stepped.dense
@@ -41,13 +51,15 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
       step.gravity = g
       let acc = accs[eid] + span * hz
       let t = times[eid]
-      if (models[eid] === 0) {
-        while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
+      let n = 0
+      while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
+      // a world of the level ground plane alone (the common case) decided here, without a call
+      if (plainWorld && (groupOfGround & masks[eid]) !== 0 && (models[eid] === 0 ? heaves[eid] < FLAT_HEAVE : heaves[eid] === 0 && heaveRates[eid] === 0 && pitches[eid] === 0 && rolls[eid] === 0)) {
+        if (models[eid] === 0) for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, surfaces, step)
+        else if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
       } else {
-        // the cheap model takes all its substeps in one call (its state stays in locals between them)
-        let n = 0
-        while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-        if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+        prepareGround(cs, C, d, eid, ground)
+        stepOnGround(cs, C, d, eid, ground, surfaces, step, n)
       }
       accs[eid] = acc
       times[eid] = t
