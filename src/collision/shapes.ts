@@ -33,6 +33,8 @@ export interface HeightfieldShape {
 export type Shape = SphereShape | BoxShape | CapsuleShape | CylinderShape | HeightfieldShape
 /** The name of a shape kind, including the ground plane's. */
 export type ShapeKind = Shape['kind'] | 'plane'
+/** The ground plane as sim.colliderShape reports it: the half-space local z ≤ 0 (addCollider takes no planes). */
+export interface PlaneShape { kind: 'plane' }
 
 /** A sphere shape. */
 export function sphere(radius: number): SphereShape { return { kind: 'sphere', radius } }
@@ -70,6 +72,27 @@ export function parseShape(shape: unknown, name = 'shape'): ParsedShape {
       return { kind: ColliderKind.heightfield, p0: 0, p1: 0, p2: 0, hf: parseHeightfield(s, name) }
     default:
       throw new RangeError(`${name}.kind must be 'sphere', 'box', 'capsule', 'cylinder' or 'heightfield', got ${describe(s.kind)}`)
+  }
+}
+
+/**
+ * The shape of collider `eid` as addCollider takes it (new arrays, a copy of the stored data: a
+ * heightfield's origin is [x0, y0, 0] with its origin height folded into its heights), the ground
+ * plane as a PlaneShape, or null for kind none.
+ */
+export function shapeOf(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[]): Shape | PlaneShape | null {
+  const p = C.params, q = eid * 4
+  switch (C.kind[eid]) {
+    case ColliderKind.plane: return { kind: 'plane' }
+    case ColliderKind.sphere: return sphere(p[q])
+    case ColliderKind.box: return box(p[q], p[q + 1], p[q + 2])
+    case ColliderKind.capsule: return capsule(p[q], p[q + 1])
+    case ColliderKind.cylinder: return cylinder(p[q], p[q + 1])
+    case ColliderKind.heightfield: {
+      const hf = hfs[C.heightfield[eid]]
+      return hf ? heightfield([hf.x0, hf.y0, 0], hf.cellSize, hf.columns, hf.rows, hf.heights.slice()) : null
+    }
+    default: return null
   }
 }
 

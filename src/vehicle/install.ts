@@ -13,7 +13,7 @@ import type { SurfaceMap } from './surfaces'
 import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
 import { HZ_MAX, HZ_MIN, LEVELS, PATH_LEVEL, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level, type PathLevelHooks } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
-import { carState, type CarState } from './state'
+import { carState, isCarState, type CarState } from './state'
 import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
@@ -47,8 +47,8 @@ export interface VehicleState {
     setInput(car: number, input: Partial<CarInput>): void
     /** A car's input record. */
     getInput(car: number): CarInput
-    /** A car's state. */
-    carState(car: number): CarState
+    /** A car's state; with `out` (a CarState from an earlier call) it is filled in place and returned, allocating nothing. */
+    carState(car: number, out?: CarState): CarState
     /**
      * Moves a car to a level of detail. `hz` (60–20000) is the substep rate: for 'full' default the
      * definition's; for 'singleTrack' default 500, or the car's current single-track rate; ignored
@@ -251,9 +251,10 @@ export function installVehicles({ world, components: comps, options, collision }
       getInput(car) {
         return getCarInput(C, carOf(car))
       },
-      carState(car) {
+      carState(car, out) {
         const eid = carOf(car)
-        return carState(C, defs[eid]!, eid, groundZ)
+        if (out !== undefined && !isCarState(out)) throw new TypeError(`out must be a CarState returned by sim.carState, got ${describe(out)}`)
+        return carState(C, defs[eid]!, eid, groundZ, out)
       },
       setLod(car, level, hz) {
         const eid = carOf(car)
