@@ -39,6 +39,7 @@ const entries = {
   'internals.d.ts': './types/src/internals.js',
   'pixi/index.d.ts': '../types/src/pixi/index.js',
   'rapier/index.d.ts': '../types/src/rapier/index.js',
+  'three/index.d.ts': '../types/src/three/index.js',
 }
 for (const [file, target] of Object.entries(entries)) {
   mkdirSync(dirname(join(dist, file)), { recursive: true })

@@ -103,9 +103,9 @@ describe('the engine structure', () => {
     expect(inside).toEqual([])
   })
 
-  it('keeps examples, pitlane/pixi and pitlane/rapier on the public API (no sim.internal, no deep paths)', () => {
-    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier'))]
-    const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts'].map((p) => join(ROOT, p))
+  it('keeps examples, pitlane/pixi, pitlane/rapier and pitlane/three on the public API (no sim.internal, no deep paths)', () => {
+    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier')), ...filesUnder(join(ROOT, 'src/three'))]
+    const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts', 'src/three/index.ts'].map((p) => join(ROOT, p))
     const bad: string[] = []
     for (const f of users) {
       const text = readFileSync(f, 'utf8')

@@ -2,7 +2,7 @@
 // the ground as a plane; bad ids are refused.
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
-import { box, capsule, createSim, cylinder, heightfield, sphere } from '../../src/index'
+import { box, capsule, createSim, cylinder, heightfield, sphere, type HeightfieldShape } from '../../src/index'
 
 describe('sim.colliderShape', () => {
   it('returns the shape of every kind, a heightfield with its heights (origin height folded in)', () => {
@@ -14,14 +14,14 @@ describe('sim.colliderShape', () => {
     expect(sim.colliderShape(sim.addCollider(cylinder(0.7, 1.2)))).toEqual({ kind: 'cylinder', radius: 0.7, halfHeight: 1.2 })
     const heights = [0, 1, 2, 3, 4, 5]
     const hf = sim.addCollider(heightfield([-10, -5, 2], 2.5, 3, 2, heights))
-    const s = sim.colliderShape(hf)
+    const s = sim.colliderShape(hf) as HeightfieldShape
     expect(s).toMatchObject({ kind: 'heightfield', origin: [-10, -5, 0], cellSize: 2.5, columns: 3, rows: 2 })
-    expect(Array.from((s as { heights: ArrayLike<number> }).heights)).toEqual(heights.map((h) => h + 2))
+    expect(Array.from(s.heights)).toEqual(heights.map((h) => h + 2))
     // a copy: changing it changes nothing in the sim
-    ;(s as { heights: Float64Array }).heights[0] = 99
-    expect((sim.colliderShape(hf) as { heights: Float64Array }).heights[0]).toBe(2)
+    ;(s.heights as Float64Array)[0] = 99
+    expect((sim.colliderShape(hf) as HeightfieldShape).heights[0]).toBe(2)
     // the shape read back builds the same collider: a ray straight down hits both at the same height
-    const again = sim.addCollider(s!.kind === 'heightfield' ? { ...s, heights: heights.map((h) => h + 2) } : sphere(1), { position: [100, 0, 0] })
+    const again = sim.addCollider({ ...s, heights: heights.map((h) => h + 2) }, { position: [100, 0, 0] })
     const z = (x: number) => { const l = sim.rayTest([x, -4, 50], [0, 0, -1], 100, -1, -1, -1); return l.at(0)!.position[2] }
     expect(z(100 - 8)).toBeCloseTo(z(-8), 12)
     expect(sim.colliderShape(again)).toMatchObject({ kind: 'heightfield' })
