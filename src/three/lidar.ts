@@ -58,26 +58,21 @@ export function createLidarLayer(sim: Sim, maxPoints: number, size: number, lo: 
   const map = new Float64Array([lo, (STEPS - 1) / (hi - lo), 0, 0])
   let count = 0
 
-  /** Copies `scan`'s points from index 0 on into the cloud from point n on (at most maxPoints in all); returns the new n. */
-  function copyScan(scan: LidarScan, lidar: number, n: number): number {
-    const L = sim.components.Lidar
-    // world point = pose · p + origin (as of that scan)
-    const P = L.pose, k = lidar * 9, O = L.origin, q = lidar * 3
-    const r0 = P[k], r1 = P[k + 1], r2 = P[k + 2], r3 = P[k + 3], r4 = P[k + 4], r5 = P[k + 5], r6 = P[k + 6], r7 = P[k + 7], r8 = P[k + 8]
-    const ox = O[q], oy = O[q + 1], oz = O[q + 2]
-    const pts = scan.points
-    // without intensities, colour by range over the lidar's window
-    const byIntensity = scan.intensities !== null
-    const values = byIntensity ? scan.intensities! : scan.distances
-    if (!byIntensity) { map[2] = L.rangeMin[lidar]; map[3] = (STEPS - 1) / Math.max(1e-9, L.rangeMax[lidar] - L.rangeMin[lidar]) }
-    const m0 = byIntensity ? map[0] : map[2], m1 = byIntensity ? map[1] : map[3]
-    const end = Math.min(scan.count, maxPoints - n)
-    for (let i = 0; i < end; i++, n++) {
+  /**
+   * Copies the first `count` sensor-frame points into the cloud from point n on, placed by the lidar's pose (rotation P[k..k+8], origin O[q..q+2]) and coloured from `values`
+   * through map[mi], map[mi + 1]; returns the new n. One loop and nothing before it: a long first
+   * call gets its loop optimised with no feedback for code ahead of the loop, which then deopts,
+   * and the function can stay in on-stack-replacement code, boxing its doubles on every call
+   * (decision 0007's trap; test/three/debug-view.test.ts 'allocates nothing per update' fails in
+   * some processes with the clamp or property reads ahead of the loop).
+   */
+  function copyPoints(pts: Float64Array, values: Float64Array, count: number, P: Float64Array, k: number, O: Float64Array, q: number, mi: number, n: number): number {
+    for (let i = 0; i < count; i++, n++) {
       const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2]
-      positions[3 * n] = r0 * x + r1 * y + r2 * z + ox
-      positions[3 * n + 1] = r3 * x + r4 * y + r5 * z + oy
-      positions[3 * n + 2] = r6 * x + r7 * y + r8 * z + oz
-      let c = Math.round((values[i] - m0) * m1)
+      positions[3 * n] = P[k] * x + P[k + 1] * y + P[k + 2] * z + O[q]
+      positions[3 * n + 1] = P[k + 3] * x + P[k + 4] * y + P[k + 5] * z + O[q + 1]
+      positions[3 * n + 2] = P[k + 6] * x + P[k + 7] * y + P[k + 8] * z + O[q + 2]
+      let c = Math.round((values[i] - map[mi]) * map[mi + 1])
       c = c < 0 ? 0 : c > STEPS - 1 ? STEPS - 1 : c
       colors[3 * n] = lut[3 * c]; colors[3 * n + 1] = lut[3 * c + 1]; colors[3 * n + 2] = lut[3 * c + 2]
     }
@@ -87,8 +82,18 @@ export function createLidarLayer(sim: Sim, maxPoints: number, size: number, lo: 
   function update(): void {
     commitRemovals(sim.world)
     const list = query.dense as ArrayLike<number>
+    const L = sim.components.Lidar
     let n = 0
-    for (let l = 0; l < list.length && n < maxPoints; l++) n = copyScan(sim.lidarScan(list[l]), list[l], n)
+    for (let l = 0; l < list.length && n < maxPoints; l++) {
+      const lidar = list[l]
+      const scan = sim.lidarScan(lidar)
+      // without intensities, colour by range over the lidar's window
+      const byIntensity = scan.intensities !== null
+      if (!byIntensity) { map[2] = L.rangeMin[lidar]; map[3] = (STEPS - 1) / Math.max(1e-9, L.rangeMax[lidar] - L.rangeMin[lidar]) }
+      // world point = pose · p + origin (as of that scan)
+      const room = maxPoints - n
+      n = copyPoints(scan.points, byIntensity ? scan.intensities! : scan.distances, scan.count < room ? scan.count : room, L.pose, lidar * 9, L.origin, lidar * 3, byIntensity ? 0 : 2, n)
+    }
     geometry.setDrawRange(0, n)
     position.needsUpdate = true
     color.needsUpdate = true

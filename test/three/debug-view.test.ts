@@ -180,10 +180,13 @@ describe('pitlane/three createDebugView', () => {
     view.update()
     expect(view.drawn.paths).toBe(1)
     const line = named<Mesh>(view.root, 'pitlane-path')
-    // a second car on its own copy of the route: two lines; drawn again only when the lines change
-    sim.setAi(sim.addCar({ position: [0, 20] }), route, { closed: true })
+    // a second car on another route, a third on the first car's: a line each (shared lines drawn once); drawn again only when the lines change
+    const other = sim.addCar({ position: [0, -20] }), third = sim.addCar({ position: [-10, 25] })
+    sim.setAi(other, [[-30, -20], [30, -20], [30, -30]], { closed: true })
+    sim.setAi(third, route, { closed: true })
     view.update()
-    expect(view.drawn.paths).toBe(2)
+    expect(view.drawn.paths).toBe(new Set([car, other, third].map((c) => sim.aiPath(c))).size)
+    expect(view.drawn.paths).toBeGreaterThanOrEqual(2)
     const kept = view.root.getObjectByName('pitlane-paths')!.children.slice()
     view.update()
     expect(view.root.getObjectByName('pitlane-paths')!.children).toEqual(kept)
