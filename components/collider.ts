@@ -2,6 +2,7 @@
  * Collider component: collision bodies, SoA by entity id. Owned by collision/.
  * Fields: `kind` (ColliderKind), `params` (4 per entity: sphere r | box hx hy hz | capsule and
  * cylinder r, halfHeight), `heightfield` (index into the collision state's heightfield list, or -1),
+ * `mesh` (index into its mesh list, or -1),
  * `group`, `object`, `localId`, world `position` (3), row-major `rotation` Mat3 (9, world = R·local
  * + position), world `aabb` (6: min xyz, max xyz; padded a little so rounding never hides a hit),
  * `dynamic` (1 when it lives in the moving tree), and `name` (a plain JS array, by entity id).
@@ -10,7 +11,7 @@
 import { createStore } from './store'
 
 /** Shape kinds as stored in Collider.kind (0 = none: never hit). */
-export const ColliderKind = { none: 0, plane: 1, sphere: 2, box: 3, capsule: 4, cylinder: 5, heightfield: 6 } as const
+export const ColliderKind = { none: 0, plane: 1, sphere: 2, box: 3, capsule: 4, cylinder: 5, heightfield: 6, mesh: 7 } as const
 
 /** Creates the Collider store of one sim. */
 export function createColliderComponent() {
@@ -18,6 +19,7 @@ export function createColliderComponent() {
     kind: Uint8Array,
     params: [Float64Array, 4],
     heightfield: Int32Array,
+    mesh: Int32Array,
     group: Int32Array,
     object: Int32Array,
     localId: Int32Array,

@@ -57,7 +57,7 @@ export interface Sim {
   /** Removes a car, collider or lidar and everything it owns. */
   remove(eid: number): void
 
-  /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield); returns its entity id. */
+  /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield, mesh); returns its entity id. */
   addCollider: CollisionState['api']['addCollider']
   /** The shape of a collider as addCollider takes it (a copy: heightfield heights included), the ground plane's as { kind: 'plane' }, or null for a collider of kind none. */
   colliderShape: CollisionState['api']['colliderShape']

@@ -11,7 +11,7 @@ import { describe, numberInRange, optionsObject } from '../validate'
 import { mat3Identity, mat3Copy } from '../math/mat3'
 import { computeAabb, parseShape, shapeOf } from './shapes'
 import { parsePosition, parseRotation } from './pose'
-import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, storeHeightfield, type CollisionState } from './state'
+import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, storeHeightfield, storeMesh, type CollisionState } from './state'
 import { rayTestInto } from './query'
 import { COLLIDER_OPTION_KEYS, type ColliderOptions } from './collider-options'
 import { RayCollisionList } from './ray-list'
@@ -48,6 +48,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.kind[eid] = ColliderKind.none
     C.params.fill(0, eid * 4, eid * 4 + 4)
     C.heightfield[eid] = -1
+    C.mesh[eid] = -1
     C.group[eid] = 1
     C.object[eid] = eid
     C.localId[eid] = 0
@@ -77,6 +78,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.kind[eid] = s.kind
     C.params[eid * 4] = s.p0; C.params[eid * 4 + 1] = s.p1; C.params[eid * 4 + 2] = s.p2
     if (s.hf) C.heightfield[eid] = storeHeightfield(state, s.hf)
+    if (s.mesh) C.mesh[eid] = storeMesh(state, s.mesh)
     C.group[eid] = group
     C.object[eid] = object === undefined ? eid : object
     C.localId[eid] = localId
@@ -84,7 +86,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.rotation.set(rot, eid * 9)
     C.name[eid] = o.name
     if (reflectivity !== undefined) state.reflectivity[eid] = reflectivity
-    computeAabb(C, eid, state.heightfields)
+    computeAabb(C, eid, state.heightfields, state.meshes)
     state.version++
     return eid
   }

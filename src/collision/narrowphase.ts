@@ -3,19 +3,21 @@
  * lidar both call it, so their hits agree bit for bit. The ray is moved into the shape's local
  * frame with the stored rotation (local = Rᵀ·(world − position)), intersected there, and the
  * normal rotated back. Rules: hits need t in [0, tMax] (both ends included); a tangent ray hits;
- * solid shapes (all but the heightfield) hit at t = 0 when the ray starts inside or on the surface,
+ * solid shapes (all but the heightfield and the mesh) hit at t = 0 when the ray starts inside or on the surface,
  * and then report normal = −direction (there is no entry face).
  * Hot paths pass a ray as one Float64Array record [ox, oy, oz, dx, dy, dz, tMax].
  */
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from './state'
 import { rayHeightfield } from './heightfield'
+import { rayMesh } from './mesh'
 
 const MISS = 0, HIT = 1, INSIDE = 2
 
 /**
  * Closest hit of the world ray o + t·d (d unit length), t ∈ [0, tMax], with collider `eid`.
- * On a hit writes t into out[0] and the world unit normal into out[1..3], returns true; on a miss
+ * On a hit writes t into out[0], the world unit normal into out[1..3] and the triangle's index
+ * into out[4] (−1 for any shape but a mesh; `out` holds 5 numbers), returns true; on a miss
  * returns false and leaves `out` as it may (scratch). Does not look at groups or ids.
  */
 export function rayCollider(state: CollisionState, eid: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, out: Float64Array): boolean {
@@ -50,7 +52,15 @@ export function rayColliderRay(state: CollisionState, eid: number, ray: Float64A
       res = hf !== undefined && rayHeightfield(hf, L, out) ? HIT : MISS
       break
     }
+    case ColliderKind.mesh: {
+      const slot = C.mesh[eid]
+      const m = slot >= 0 ? state.meshes[slot] : undefined
+      res = m !== undefined && rayMesh(m, L, out) ? HIT : MISS
+      break
+    }
   }
+  // the triangle hit (a mesh's rayMesh wrote it), else −1
+  if (kind !== ColliderKind.mesh) out[4] = -1
   if (res === MISS) return false
   if (res === INSIDE) { out[0] = 0; out[1] = -dx; out[2] = -dy; out[3] = -dz; return true }
   const nx = out[1], ny = out[2], nz = out[3]

@@ -17,7 +17,8 @@ const TINY = 1e-300
 /**
  * The closest hittable collider along the world ray o + t·d (d unit, all finite, tMax ≥ 0), or −1.
  * Hittable: (group & mask) !== 0 and not the self body (object === objectId && localId === localId,
- * only when both are ≥ 0). On a hit `out` holds t (out[0]) and the world normal (out[1..3]).
+ * only when both are ≥ 0). On a hit `out` holds t (out[0]), the world normal (out[1..3]) and the
+ * triangle (out[4]: −1 but for a mesh).
  * Brings the broadphase up to date first when anything moved (queries see current poses).
  */
 export function castRay(state: CollisionState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, tMax: number, objectId: number, localId: number, mask: number, out: Float64Array): number {
@@ -102,7 +103,7 @@ function nearer(e: number, h: Float64Array, ray: Float64Array, bestEid: number, 
   const t = h[0]
   if (bestEid >= 0 && (t > ray[6] || (t === ray[6] && e > bestEid))) return bestEid
   ray[6] = t
-  out[0] = t; out[1] = h[1]; out[2] = h[2]; out[3] = h[3]
+  out[0] = t; out[1] = h[1]; out[2] = h[2]; out[3] = h[3]; out[4] = h[4]
   return e
 }
 
@@ -128,13 +129,13 @@ function tryPlaneFrame(e: number, F: Float64Array, o: number, ray: Float64Array,
   const dx = ray[3], dy = ray[4], dz = ray[5], lz = F[o]
   if (lz <= 0) {
     // started inside (local z ≤ 0): t = 0, normal −direction
-    h[0] = 0; h[1] = -dx; h[2] = -dy; h[3] = -dz
+    h[0] = 0; h[1] = -dx; h[2] = -dy; h[3] = -dz; h[4] = -1
   } else {
     const ldz = F[o + 1] * dx + F[o + 2] * dy + F[o + 3] * dz
     if (ldz >= 0) return bestEid // parallel or pointing away: an upward ray above the ground ends here
     const t = -lz / ldz
     if (t > ray[6]) return bestEid
-    h[0] = t; h[1] = F[o + 4]; h[2] = F[o + 5]; h[3] = F[o + 6]
+    h[0] = t; h[1] = F[o + 4]; h[2] = F[o + 5]; h[3] = F[o + 6]; h[4] = -1
   }
   return nearer(e, h, ray, bestEid, out)
 }
@@ -278,5 +279,6 @@ function writeHit(state: CollisionState, list: RayCollisionList, e: number): voi
   const p = hit.position, n = hit.normal
   p[0] = ray[0] + t * ray[3]; p[1] = ray[1] + t * ray[4]; p[2] = ray[2] + t * ray[5]
   n[0] = out[1]; n[1] = out[2]; n[2] = out[3]
+  hit.triangle = out[4]
   list.count = 1
 }

@@ -14,12 +14,14 @@ export interface RayHit {
   normal: Float64Array
   /** Distance from the start along the ray, in [0, length]. */
   distance: number
+  /** The index of the mesh triangle hit (its place in the shape's indices, divided by 3); −1 for any other shape. */
+  triangle: number
 }
 
 /** The hits of one rayTest (0 or 1 of them): size(), at(i) and iteration. Reused by the next call. */
 export class RayCollisionList implements Iterable<RayHit> {
   /** The single reused hit record. */
-  readonly hit: RayHit = { object: -1, localId: -1, collider: -1, position: new Float64Array(3), normal: new Float64Array(3), distance: 0 }
+  readonly hit: RayHit = { object: -1, localId: -1, collider: -1, position: new Float64Array(3), normal: new Float64Array(3), distance: 0, triangle: -1 }
   /** Number of valid hits (internal writers set it). */
   count = 0
 

@@ -6,6 +6,7 @@
 import { describe, finiteVector, nonNegativeNumber, positiveNumber } from '../validate'
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { parseHeightfield, type HeightfieldData } from './heightfield'
+import { parseMesh, type MeshData } from './mesh'
 
 /** A sphere of `radius` about the collider's position. */
 export interface SphereShape { kind: 'sphere'; radius: number }
@@ -29,8 +30,14 @@ export interface HeightfieldShape {
   rows: number
   heights: ArrayLike<number>
 }
+/**
+ * A triangle mesh in the collider's local frame: `vertices` as xyz triples, `indices` three a
+ * triangle (zero-based). Rays hit its triangles from either side, the normal facing the ray's
+ * start; it has no inside. Zero-area triangles are skipped (their indices still count).
+ */
+export interface MeshShape { kind: 'mesh'; vertices: ArrayLike<number>; indices: ArrayLike<number> }
 /** Any shape addCollider accepts. */
-export type Shape = SphereShape | BoxShape | CapsuleShape | CylinderShape | HeightfieldShape
+export type Shape = SphereShape | BoxShape | CapsuleShape | CylinderShape | HeightfieldShape | MeshShape
 /** The name of a shape kind, including the ground plane's. */
 export type ShapeKind = Shape['kind'] | 'plane'
 /** The ground plane as sim.colliderShape reports it: the half-space local z ≤ 0 (addCollider takes no planes). */
@@ -48,9 +55,11 @@ export function cylinder(radius: number, halfHeight: number): CylinderShape { re
 export function heightfield(origin: ArrayLike<number>, cellSize: number, columns: number, rows: number, heights: ArrayLike<number>): HeightfieldShape {
   return { kind: 'heightfield', origin, cellSize, columns, rows, heights }
 }
+/** A triangle mesh shape (see MeshShape): vertices as xyz triples, three indices a triangle. */
+export function mesh(vertices: ArrayLike<number>, indices: ArrayLike<number>): MeshShape { return { kind: 'mesh', vertices, indices } }
 
 /** A validated shape, ready to be written into the store. */
-export interface ParsedShape { kind: number; p0: number; p1: number; p2: number; hf: HeightfieldData | null }
+export interface ParsedShape { kind: number; p0: number; p1: number; p2: number; hf: HeightfieldData | null; mesh: MeshData | null }
 
 /** Validates `shape` (errors name `name.field`) without writing anything. */
 export function parseShape(shape: unknown, name = 'shape'): ParsedShape {
@@ -58,20 +67,22 @@ export function parseShape(shape: unknown, name = 'shape'): ParsedShape {
   const s = shape as Record<string, unknown>
   switch (s.kind) {
     case 'sphere':
-      return { kind: ColliderKind.sphere, p0: positiveNumber(s.radius, `${name}.radius`), p1: 0, p2: 0, hf: null }
+      return { kind: ColliderKind.sphere, p0: positiveNumber(s.radius, `${name}.radius`), p1: 0, p2: 0, hf: null, mesh: null }
     case 'box': {
       const h = finiteVector(s.halfExtents, 3, `${name}.halfExtents`)
       for (let i = 0; i < 3; i++) positiveNumber(h[i], `${name}.halfExtents[${i}]`)
-      return { kind: ColliderKind.box, p0: h[0], p1: h[1], p2: h[2], hf: null }
+      return { kind: ColliderKind.box, p0: h[0], p1: h[1], p2: h[2], hf: null, mesh: null }
     }
     case 'capsule':
-      return { kind: ColliderKind.capsule, p0: positiveNumber(s.radius, `${name}.radius`), p1: nonNegativeNumber(s.halfHeight, `${name}.halfHeight`), p2: 0, hf: null }
+      return { kind: ColliderKind.capsule, p0: positiveNumber(s.radius, `${name}.radius`), p1: nonNegativeNumber(s.halfHeight, `${name}.halfHeight`), p2: 0, hf: null, mesh: null }
     case 'cylinder':
-      return { kind: ColliderKind.cylinder, p0: positiveNumber(s.radius, `${name}.radius`), p1: positiveNumber(s.halfHeight, `${name}.halfHeight`), p2: 0, hf: null }
+      return { kind: ColliderKind.cylinder, p0: positiveNumber(s.radius, `${name}.radius`), p1: positiveNumber(s.halfHeight, `${name}.halfHeight`), p2: 0, hf: null, mesh: null }
     case 'heightfield':
-      return { kind: ColliderKind.heightfield, p0: 0, p1: 0, p2: 0, hf: parseHeightfield(s, name) }
+      return { kind: ColliderKind.heightfield, p0: 0, p1: 0, p2: 0, hf: parseHeightfield(s, name), mesh: null }
+    case 'mesh':
+      return { kind: ColliderKind.mesh, p0: 0, p1: 0, p2: 0, hf: null, mesh: parseMesh(s, name) }
     default:
-      throw new RangeError(`${name}.kind must be 'sphere', 'box', 'capsule', 'cylinder' or 'heightfield', got ${describe(s.kind)}`)
+      throw new RangeError(`${name}.kind must be 'sphere', 'box', 'capsule', 'cylinder', 'heightfield' or 'mesh', got ${describe(s.kind)}`)
   }
 }
 
@@ -105,6 +116,7 @@ export function kindName(kind: number): ShapeKind | 'none' {
     case ColliderKind.capsule: return 'capsule'
     case ColliderKind.cylinder: return 'cylinder'
     case ColliderKind.heightfield: return 'heightfield'
+    case ColliderKind.mesh: return 'mesh'
     default: return 'none'
   }
 }
@@ -114,9 +126,9 @@ const PAD = 1e-9
 
 /**
  * Writes the world AABB of collider `eid` into C.aabb from its kind, params, pose and (for a
- * heightfield) its data in `hfs`. Planes and kind none get an empty box (they are never in a tree).
+ * heightfield or a mesh) its data in `hfs` or `meshes`. Planes and kind none get an empty box (they are never in a tree).
  */
-export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[]): void {
+export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[], meshes: readonly (MeshData | undefined)[] = []): void {
   const a = C.aabb, o = eid * 6, R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3
   const kind = C.kind[eid], p = C.params, q = eid * 4
   const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]
@@ -148,18 +160,34 @@ export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (Height
       const hf = slot >= 0 ? hfs[slot] : undefined
       if (!hf) { emptyAabb(a, o); return }
       const hx = hf.sizeX / 2, hy = hf.sizeY / 2, hz = (hf.maxH - hf.minH) / 2
-      const lx = hf.x0 + hx, ly = hf.y0 + hy, lz = (hf.maxH + hf.minH) / 2
-      cx += r0 * lx + r1 * ly + r2 * lz; cy += r3 * lx + r4 * ly + r5 * lz; cz += r6 * lx + r7 * ly + r8 * lz
-      ex = Math.abs(r0) * hx + Math.abs(r1) * hy + Math.abs(r2) * hz
-      ey = Math.abs(r3) * hx + Math.abs(r4) * hy + Math.abs(r5) * hz
-      ez = Math.abs(r6) * hx + Math.abs(r7) * hy + Math.abs(r8) * hz
-      break
+      localBoxAabb(C, eid, hf.x0 + hx, hf.y0 + hy, (hf.maxH + hf.minH) / 2, hx, hy, hz)
+      return
+    }
+    case ColliderKind.mesh: {
+      const slot = C.mesh[eid]
+      const m = slot >= 0 ? meshes[slot] : undefined
+      if (!m || m.treeTriangles === 0) { emptyAabb(a, o); return }
+      // the local box of its triangles, centre and half extents turned to the world as a box's
+      const b = m.box
+      localBoxAabb(C, eid, (b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2, (b[3] - b[0]) / 2, (b[4] - b[1]) / 2, (b[5] - b[2]) / 2)
+      return
     }
     default:
       emptyAabb(a, o)
       return
   }
   a[o] = cx; a[o + 1] = cy; a[o + 2] = cz; a[o + 3] = ex; a[o + 4] = ey; a[o + 5] = ez
+  padAabb(a, o)
+}
+
+/** Collider eid's world AABB from a box in its local frame (centre l, half extents h): the heightfield's and the mesh's. */
+function localBoxAabb(C: ColliderStore, eid: number, lx: number, ly: number, lz: number, hx: number, hy: number, hz: number): void {
+  const a = C.aabb, o = eid * 6, R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3
+  const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]
+  a[o] = P[p3] + (r0 * lx + r1 * ly + r2 * lz); a[o + 1] = P[p3 + 1] + (r3 * lx + r4 * ly + r5 * lz); a[o + 2] = P[p3 + 2] + (r6 * lx + r7 * ly + r8 * lz)
+  a[o + 3] = Math.abs(r0) * hx + Math.abs(r1) * hy + Math.abs(r2) * hz
+  a[o + 4] = Math.abs(r3) * hx + Math.abs(r4) * hy + Math.abs(r5) * hz
+  a[o + 5] = Math.abs(r6) * hx + Math.abs(r7) * hy + Math.abs(r8) * hz
   padAabb(a, o)
 }
 

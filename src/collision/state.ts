@@ -13,6 +13,7 @@ import type { ColliderOptions } from './collider-options'
 import { createBvh, buildBvh, type Bvh } from './bvh'
 import { refitBvh } from './bvh-refit'
 import type { HeightfieldData } from './heightfield'
+import type { MeshData } from './mesh'
 import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
@@ -48,6 +49,10 @@ export interface CollisionState {
   heightfields: (HeightfieldData | undefined)[]
   /** Free heightfield slots. */
   freeSlots: number[]
+  /** Mesh data by slot (Collider.mesh). */
+  meshes: (MeshData | undefined)[]
+  /** Free mesh slots. */
+  freeMeshSlots: number[]
   /** live[eid] = 1 while eid has the Collider component (grows with maxEid). */
   live: Uint8Array
   /** Each collider's lidar reflectivity in [0, 1] (the addCollider option; grows with live). */
@@ -73,9 +78,9 @@ export interface CollisionState {
   stats: { staticBuilds: number; dynamicBuilds: number; refits: number }
   /** Scratch list of ids for builds. */
   scratch: Int32Array
-  /** Per-collider hit scratch of castRay (t, normal). */
+  /** Per-collider hit scratch of castRay (t, normal, triangle). */
   hitScratch: Float64Array
-  /** rayTest scratch: the normalised direction and the cast result. */
+  /** rayTest scratch: the normalised direction and the cast result (t, normal, triangle). */
   dirScratch: Float64Array
   castScratch: Float64Array
   /** Ray scratch [ox, oy, oz, dx, dy, dz, tMax]: argRay for the rayCollider wrapper, localRay for the shape frame, castRay for queries. */
@@ -100,14 +105,14 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     ground: -1,
     api: undefined as unknown as CollisionState['api'],
     setPose: undefined as unknown as CollisionState['setPose'],
-    version: 0, Collider, heightfields: [], freeSlots: [],
+    version: 0, Collider, heightfields: [], freeSlots: [], meshes: [], freeMeshSlots: [],
     live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
     staticTree: createBvh(4), dynamicTree: createBvh(1, DYNAMIC_MARGIN),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
-    hitScratch: new Float64Array(4), dirScratch: new Float64Array(3), castScratch: new Float64Array(4),
+    hitScratch: new Float64Array(5), dirScratch: new Float64Array(3), castScratch: new Float64Array(5),
     argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
     originCache: createOriginCache(),
   }
@@ -141,6 +146,7 @@ export function colliderRemoved(state: CollisionState, eid: number): void {
     state.member[eid] = 0
   }
   releaseHeightfield(state, eid)
+  releaseMesh(state, eid)
   C.kind[eid] = ColliderKind.none
   C.dynamic[eid] = 0
   C.name[eid] = undefined
@@ -158,6 +164,24 @@ export function releaseHeightfield(state: CollisionState, eid: number): void {
   C.heightfield[eid] = -1
 }
 
+/** Frees the mesh slot of `eid`, if it has one. */
+export function releaseMesh(state: CollisionState, eid: number): void {
+  const C = state.Collider
+  const slot = C.mesh[eid]
+  if (slot >= 0 && state.meshes[slot] !== undefined) {
+    state.meshes[slot] = undefined
+    state.freeMeshSlots.push(slot)
+  }
+  C.mesh[eid] = -1
+}
+
+/** Stores `m` in a slot and returns the slot index. */
+export function storeMesh(state: CollisionState, m: MeshData): number {
+  const slot = state.freeMeshSlots.length > 0 ? state.freeMeshSlots.pop()! : state.meshes.length
+  state.meshes[slot] = m
+  return slot
+}
+
 /** Stores `hf` in a slot and returns the slot index. */
 export function storeHeightfield(state: CollisionState, hf: HeightfieldData): number {
   const slot = state.freeSlots.length > 0 ? state.freeSlots.pop()! : state.heightfields.length
@@ -171,7 +195,7 @@ export function storeHeightfield(state: CollisionState, hf: HeightfieldData): nu
  */
 export function markColliderChanged(state: CollisionState, eid: number): void {
   const C = state.Collider
-  computeAabb(C, eid, state.heightfields)
+  computeAabb(C, eid, state.heightfields, state.meshes)
   if (C.dynamic[eid]) state.dynamicDirty = true
   else if (state.member[eid] === 1) state.staticDirty = true
   else state.pendingAdds = true
@@ -183,7 +207,7 @@ export function colliderMoved(state: CollisionState, eid: number): void {
   const C = state.Collider
   // boxes (every car) skip computeAabb's kind dispatch
   if (C.kind[eid] === ColliderKind.box) computeBoxAabb(C, eid)
-  else computeAabb(C, eid, state.heightfields)
+  else computeAabb(C, eid, state.heightfields, state.meshes)
   if (C.dynamic[eid] === 0) {
     C.dynamic[eid] = 1
     if (state.member[eid] === 1) state.staticDirty = true
@@ -304,7 +328,7 @@ function rebuildStatic(state: CollisionState): void {
     if (!live[e] || kind[e] === ColliderKind.none) continue
     if (kind[e] === ColliderKind.plane) { planes++; member[e] = 1; continue }
     if (dyn[e]) continue
-    computeAabb(C, e, hfs)
+    computeAabb(C, e, hfs, state.meshes)
     ids[n++] = e
     member[e] = 1
   }
@@ -325,7 +349,7 @@ function rebuildDynamic(state: CollisionState): void {
   for (let e = 0; e <= state.maxEid; e++) {
     if (member[e] === 2) member[e] = 0
     if (!live[e] || !dyn[e] || kind[e] === ColliderKind.none || kind[e] === ColliderKind.plane) continue
-    computeAabb(C, e, hfs)
+    computeAabb(C, e, hfs, state.meshes)
     ids[n++] = e
     member[e] = 2
   }

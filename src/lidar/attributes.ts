@@ -12,6 +12,7 @@
 import { ColliderKind } from '../../components/collider'
 import type { LidarScan } from './scan'
 import type { CollisionState } from '../collision/state'
+import { rayColliderRay } from '../collision/narrowphase'
 
 /** Atmospheric attenuation of the intensity model, 1/m (CARLA's default). */
 const ATTENUATION = 0.004
@@ -95,3 +96,26 @@ export function fillLidarAttributes(state: CollisionState, scan: LidarScan, from
     }
   }
 }
+
+/**
+ * Fills scan.triangles for points [from, scan.count): −1, or for a point on a mesh the triangle its
+ * ray hit, found by testing that mesh alone again along the point's world ray (org/dir at
+ * 3·(rays[i] − rayBase), starting at rangeMin) up to just past the point. The mesh's nearest hit
+ * with ties to the lowest triangle is what the cast kept, and no tMax at or past it changes it, so
+ * this is the cast's own triangle whichever strategy cast it.
+ */
+export function fillLidarTriangles(state: CollisionState, scan: LidarScan, from: number, org: Float64Array, dir: Float64Array, rayBase: number, rangeMin: number): void {
+  const kind = state.Collider.kind, cols = scan.colliders!, tris = scan.triangles!, rs = scan.rays, dist = scan.distances
+  const ray = triangleRay, hit = triangleHit
+  for (let i = from, n = scan.count; i < n; i++) {
+    const e = cols[i]
+    if (kind[e] !== ColliderKind.mesh) { tris[i] = -1; continue }
+    const o = 3 * (rs[i] - rayBase), t = dist[i] - rangeMin
+    ray[0] = org[o]; ray[1] = org[o + 1]; ray[2] = org[o + 2]; ray[3] = dir[o]; ray[4] = dir[o + 1]; ray[5] = dir[o + 2]
+    // distances hold rangeMin + t: the margin covers the rounding of that sum and its undoing
+    ray[6] = t + 1e-9 * (Math.abs(t) + Math.abs(rangeMin)) + 1e-12
+    tris[i] = rayColliderRay(state, e, ray, hit) ? hit[4] : -1
+  }
+}
+
+const triangleRay = new Float64Array(7), triangleHit = new Float64Array(5)

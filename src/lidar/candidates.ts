@@ -136,9 +136,9 @@ const NEAR_VERTICAL = Math.PI / 2 - 0.01
  */
 function sensorFrameBox(state: CollisionState, e: number, k: number, f: Float64Array, out: Float64Array): void {
   const C = state.Collider, prm = C.params, q = 4 * e
-  if (k === ColliderKind.heightfield || k === ColliderKind.sphere) {
+  if (k === ColliderKind.heightfield || k === ColliderKind.mesh || k === ColliderKind.sphere) {
     let hx = prm[q], hy = hx, hz = hx, sx = out[0], sy = out[1], sz = out[2]
-    if (k === ColliderKind.heightfield) {
+    if (k !== ColliderKind.sphere) {
       // its world box, turned to the sensor frame
       const A = C.aabb, o = 6 * e
       const wx = (A[o + 3] - A[o]) / 2, wy = (A[o + 4] - A[o + 1]) / 2, wz = (A[o + 5] - A[o + 2]) / 2
@@ -255,11 +255,11 @@ function considerCollider(state: CollisionState, c: LidarCandidates, e: number, 
   } else {
     let cx: number, cy: number, cz: number, rad: number
     const q = 4 * e, o = 6 * e
-    if (k === ColliderKind.heightfield) {
+    if (k === ColliderKind.heightfield || k === ColliderKind.mesh) {
       cx = (box[o] + box[o + 3]) / 2; cy = (box[o + 1] + box[o + 4]) / 2; cz = (box[o + 2] + box[o + 5]) / 2
       const hx = box[o + 3] - cx, hy = box[o + 4] - cy, hz = box[o + 5] - cz
       rad = Math.sqrt(hx * hx + hy * hy + hz * hz)
-      if (!(rad >= 0)) return n // empty heightfield box
+      if (!(rad >= 0)) return n // empty heightfield or mesh box
     } else {
       cx = P[3 * e]; cy = P[3 * e + 1]; cz = P[3 * e + 2]
       if (k === ColliderKind.sphere) rad = prm[q]

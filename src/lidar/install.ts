@@ -9,7 +9,8 @@ import { mat3Identity } from '../math/mat3'
 import { parsePosition, parseRotation } from '../collision/pose'
 import { createLidarScan, parseLidarScanOptions, refuseUnknownKeys, type LidarScan, type LidarScanOptions } from './scan'
 import type { LidarNoise } from './noise'
-import { castLidar, createLidarCaster, type LidarCaster } from './cast'
+import { castLidar } from './cast'
+import { createLidarCaster, type LidarCaster } from './caster'
 import type { LidarPattern } from './presets'
 
 /** Options of sim.addLidar. */

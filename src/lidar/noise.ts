@@ -52,6 +52,7 @@ function movePoint(scan: LidarScan, from: number, to: number): void {
   scan.distances[to] = scan.distances[from]
   if (scan.colliders) scan.colliders[to] = scan.colliders[from]
   if (scan.objects) { scan.objects[to] = scan.objects[from]; scan.localIds![to] = scan.localIds![from] }
+  if (scan.triangles) scan.triangles[to] = scan.triangles[from]
   if (scan.normals) {
     const n = scan.normals
     n[3 * to] = n[3 * from]; n[3 * to + 1] = n[3 * from + 1]; n[3 * to + 2] = n[3 * from + 2]

@@ -228,7 +228,7 @@ function writeShadedBestHits(w: RasterHitWrite, y: number, pLo: number, pHi: num
       const m = 9 * e
       const oz = CR[m + 2] * (org[o] - CP[3 * e]) + CR[m + 5] * (org[o + 1] - CP[3 * e + 1]) + CR[m + 8] * (org[o + 2] - CP[3 * e + 2])
       if (oz <= 0) { nx = -dx; ny = -dy; nz = -dz } else { nx = CR[m + 2]; ny = CR[m + 5]; nz = CR[m + 8] }
-    } else if (t === 0 || kind[e] === ColliderKind.heightfield) { nx = bestN[o]; ny = bestN[o + 1]; nz = bestN[o + 2] } else {
+    } else if (t === 0 || kind[e] === ColliderKind.heightfield || kind[e] === ColliderKind.mesh) { nx = bestN[o]; ny = bestN[o + 1]; nz = bestN[o + 2] } else {
       // rasterShape's local normal, turned by e's rotation as rayColliderRay turns it
       const m = 9 * e, lx = bestN[o], ly = bestN[o + 1], lz = bestN[o + 2]
       nx = CR[m] * lx + CR[m + 1] * ly + CR[m + 2] * lz; ny = CR[m + 3] * lx + CR[m + 4] * ly + CR[m + 5] * lz; nz = CR[m + 6] * lx + CR[m + 7] * ly + CR[m + 8] * lz

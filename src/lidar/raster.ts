@@ -86,7 +86,9 @@ export function rasterLidar(state: CollisionState, r: LidarRaster, d: LidarDirec
   for (let i = 0, n = k.n; i < n; i++) {
     const low = k.lowerT[i], e = k.eid[i], plane = k.plane[i] === 1
     if (plane) { tests += rasterPlane(state, r, d, i, e, low, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, bestT, bestE); continue }
-    if (state.Collider.kind[e] !== ColliderKind.heightfield) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE, bestN); continue }
+    const kind = state.Collider.kind[e]
+    // spheres, boxes, capsules, cylinders take the shape loop; heightfields and meshes the generic test
+    if (kind !== ColliderKind.heightfield && kind !== ColliderKind.mesh) { tests += rasterShape(state, k, i, spanOf[i], spanOf[i + 1], Q, org, dir, commonOrigin, ray, hit, bestT, bestE, bestN); continue }
     for (let s = spanOf[i], sEnd = spanOf[i + 1]; s < sEnd; s++) {
       for (let q = Q[2 * s], qEnd = Q[2 * s + 1]; q <= qEnd; q++) {
         if (low > bestT[q]) continue

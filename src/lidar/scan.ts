@@ -3,7 +3,7 @@ import { describe, optionsObject } from '../validate'
 
 /** The per-point attributes a scan can carry (each off by default). */
 export interface LidarScanOptions {
-  /** `colliders`, `objects`, `localIds`: what each point hit. */
+  /** `colliders`, `objects`, `localIds`, `triangles`: what each point hit. */
   hits?: boolean
   /** `normals` (sensor frame) and `cosines` (of the incidence angle). */
   normals?: boolean
@@ -27,6 +27,8 @@ export interface LidarScan {
   objects: Int32Array | null
   /** For each point, the hit collider's `localId` (with `hits`, else null). */
   localIds: Int32Array | null
+  /** For each point, the mesh triangle hit (RayHit.triangle: −1 for any other shape) (with `hits`, else null). */
+  triangles: Int32Array | null
   /** For each point, the surface normal in the sensor frame, xyz triples (with `normals`, else null). */
   normals: Float64Array | null
   /** For each point, the cosine of the incidence angle, −normal·direction, in [0, 1] (with `normals`, else null). */
@@ -67,7 +69,7 @@ export function createLidarScan(options?: LidarScanOptions): LidarScan {
   const any = a.hits || a.normals || a.intensity
   return {
     count: 0, points: new Float64Array(0), rays: new Int32Array(0), distances: new Float64Array(0),
-    colliders: any ? new Int32Array(0) : null, objects: a.hits ? new Int32Array(0) : null, localIds: a.hits ? new Int32Array(0) : null,
+    colliders: any ? new Int32Array(0) : null, objects: a.hits ? new Int32Array(0) : null, localIds: a.hits ? new Int32Array(0) : null, triangles: a.hits ? new Int32Array(0) : null,
     normals: a.normals ? new Float64Array(0) : null, cosines: a.normals ? new Float64Array(0) : null,
     intensities: a.intensity ? new Float64Array(0) : null, times: null,
   }
@@ -107,6 +109,7 @@ export function reserveLidarScan(scan: LidarScan, n: number): void {
   if (scan.colliders) scan.colliders = grownI32(scan.colliders, next)
   if (scan.objects) scan.objects = grownI32(scan.objects, next)
   if (scan.localIds) scan.localIds = grownI32(scan.localIds, next)
+  if (scan.triangles) scan.triangles = grownI32(scan.triangles, next)
   if (scan.normals) scan.normals = grownF64(scan.normals, 3 * next)
   if (scan.cosines) scan.cosines = grownF64(scan.cosines, next)
   if (scan.intensities) scan.intensities = grownF64(scan.intensities, next)
@@ -141,6 +144,7 @@ export function appendLidarScan(dst: LidarScan, src: LidarScan, from: number, n:
   if (dst.colliders) copyI32(dst.colliders, at, src.colliders!, from, n)
   if (dst.objects) copyI32(dst.objects, at, src.objects!, from, n)
   if (dst.localIds) copyI32(dst.localIds, at, src.localIds!, from, n)
+  if (dst.triangles) copyI32(dst.triangles, at, src.triangles!, from, n)
   if (dst.normals) copyF64(dst.normals, 3 * at, src.normals!, 3 * from, 3 * n)
   if (dst.cosines) copyF64(dst.cosines, at, src.cosines!, from, n)
   if (dst.intensities) copyF64(dst.intensities, at, src.intensities!, from, n)

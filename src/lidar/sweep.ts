@@ -7,9 +7,11 @@
  * when the sweep completes.
  */
 import type { LidarState, LidarSensor } from './install'
-import { buildSweepRows, castSweepRows, fillSweepRays, lidarHitNormals } from './cast'
+import { buildSweepRows, fillSweepRays } from './strategy'
+import { castSweepRows } from './cast-rays'
+import { lidarHitNormals } from './caster'
 import { updateLidarDirections } from './directions'
-import { fillLidarAttributes } from './attributes'
+import { fillLidarAttributes, fillLidarTriangles } from './attributes'
 import { applyLidarNoise } from './noise'
 import { appendLidarScan, lidarScanShades, type LidarScan } from './scan'
 import { lidarWorldPose, NO_ANCHOR } from './sensor'
@@ -63,11 +65,11 @@ export function interpolateLidarRows(r0: Float64Array, p0: Float64Array, r1: Flo
 /** Swaps the buffers and counts of two scans carrying the same arrays (no copy, no allocation). */
 function swapScans(a: LidarScan, b: LidarScan): void {
   const count = a.count, points = a.points, rays = a.rays, distances = a.distances, colliders = a.colliders, objects = a.objects
-  const localIds = a.localIds, normals = a.normals, cosines = a.cosines, intensities = a.intensities, times = a.times
+  const localIds = a.localIds, triangles = a.triangles, normals = a.normals, cosines = a.cosines, intensities = a.intensities, times = a.times
   a.count = b.count; a.points = b.points; a.rays = b.rays; a.distances = b.distances; a.colliders = b.colliders; a.objects = b.objects
-  a.localIds = b.localIds; a.normals = b.normals; a.cosines = b.cosines; a.intensities = b.intensities; a.times = b.times
+  a.localIds = b.localIds; a.triangles = b.triangles; a.normals = b.normals; a.cosines = b.cosines; a.intensities = b.intensities; a.times = b.times
   b.count = count; b.points = points; b.rays = rays; b.distances = distances; b.colliders = colliders; b.objects = objects
-  b.localIds = localIds; b.normals = normals; b.cosines = cosines; b.intensities = intensities; b.times = times
+  b.localIds = localIds; b.triangles = triangles; b.normals = normals; b.cosines = cosines; b.intensities = intensities; b.times = times
 }
 
 /**
@@ -147,6 +149,7 @@ export function sweepLidar(state: LidarState, eid: number, sensor: LidarSensor, 
       const N = slice.colliders === null ? null : lidarHitNormals(caster, (y1 - y0) * P)
       castSweepRows(state.collision, caster, rangeMin, rangeMax, objectId, localId, mask, slice, y0, y1, lidarScanShades(slice) ? N : null)
       if (N !== null) fillLidarAttributes(state.collision, slice, sliceFrom, rays.org, rays.dir, N, y0 * P, r1, rows, P)
+      if (slice.triangles !== null) fillLidarTriangles(state.collision, slice, sliceFrom, rays.org, rays.dir, y0 * P, rangeMin)
       const times = slice.times!, start = time + offset
       // points come in ray order: each column's time is worked out once, at its first point
       for (let i = sliceFrom, colEnd = 0, t = 0; i < slice.count; i++) {

@@ -18,6 +18,8 @@ export interface ScanEntry {
   colliders?: string
   objects?: string
   localIds?: string
+  /** Absent in snapshots older than meshes: restored as −1 (no mesh then). */
+  triangles?: string
   normals?: string
   cosines?: string
   intensities?: string
@@ -31,7 +33,7 @@ export interface SweepEntry {
 }
 
 /** The optional arrays of a scan: name, Int32 (else Float64), numbers per point. */
-const OPTIONAL = [['colliders', true, 1], ['objects', true, 1], ['localIds', true, 1], ['normals', false, 3], ['cosines', false, 1], ['intensities', false, 1], ['times', false, 1]] as const
+const OPTIONAL = [['colliders', true, 1], ['objects', true, 1], ['localIds', true, 1], ['triangles', true, 1], ['normals', false, 3], ['cosines', false, 1], ['intensities', false, 1], ['times', false, 1]] as const
 
 /** The stored form of `scan` (its first `count` points). */
 export function encodeScan(scan: LidarScan): ScanEntry {
@@ -92,6 +94,7 @@ export function checkScanFits(entry: ScanEntry, scan: LidarScan, rays: number, l
   const r = decodeI32(entry.rays, `${name}.rays`, entry.count)
   if (entry.count > 0 && r[entry.count - 1] >= rays) throw new RangeError(`${name}.rays holds ray ${r[entry.count - 1]}; lidar ${lidar} casts ${rays} rays`)
   for (const [key] of OPTIONAL) {
+    if (key === 'triangles' && scan.triangles !== null && entry.triangles === undefined) continue // from before meshes: all −1
     if ((scan[key] !== null) !== (entry[key] !== undefined)) {
       throw new RangeError(`${name}: lidar ${lidar}'s scans ${scan[key] !== null ? 'carry' : 'do not carry'} '${key}', the snapshot's ${entry[key] !== undefined ? 'does' : 'does not'}`)
     }
@@ -116,6 +119,7 @@ export function restoreScan(scan: LidarScan, entry: ScanEntry): void {
   for (const [key, int, per] of OPTIONAL) {
     const a = scan[key]
     if (a === null) continue
+    if (entry[key] === undefined) { (a as Int32Array).fill(-1, 0, n); continue } // triangles from before meshes (checkScanFits)
     if (int) (a as Int32Array).set(decodeI32(entry[key], key, per * n))
     else (a as Float64Array).set(decodeF64(entry[key], key, per * n))
   }

@@ -13,11 +13,22 @@ import { decodeF64, encodeF64 } from './codec'
 import { checkScanEntry, checkScanFits, checkSweepEntry, checkSweepFits, encodeScan, restoreScan, type ScanEntry, type SweepEntry } from './lidar-snapshot'
 import { checkDriver, pathCache, restoreDriver, rethrow, snapshotDriver, type DriverEntry, type PathEntry, type PathPool } from './driver-snapshot'
 import { decodeSnapshot } from '../vehicle/snapshot'
+import { meshDigest } from '../collision/mesh'
+import { ColliderKind } from '../../components/collider'
 
 /** The `format` tag of a world snapshot. */
 export const WORLD_FORMAT = 'pitlane-world'
 /** The world snapshot version this build writes and reads. */
 export const WORLD_VERSION = 1
+
+/**
+ * The most triangles (and a third of the most vertices) a mesh collider of a snapshot may claim:
+ * a snapshot (from an untrusted source, say) claiming more is refused.
+ */
+export const MESH_SNAPSHOT_MAX_TRIANGLES = 1 << 24
+
+/** A mesh collider's geometry as a snapshot carries it: its counts and a digest of every bit of it (restore checks the sim's mesh against them). */
+export interface MeshEntry { triangles: number; vertices: number; digest: number }
 
 /** One car of a world snapshot. */
 export interface CarEntry {
@@ -40,8 +51,9 @@ export interface WorldSnapshot {
   /** The distinct driver paths, referred to by index from each car's driver. */
   paths: PathEntry[]
   /** Every collider but the ground (car chassis included, so queries right after a restore see
-   * them in place): pose = position(3) + rotation(9); config = kind, params(4), group, object, localId. */
-  colliders: { id: number; pose: string; config: string }[]
+   * them in place): pose = position(3) + rotation(9); config = kind, params(4), group, object, localId;
+   * mesh = a mesh collider's geometry (counts and digest; absent for other shapes). */
+  colliders: { id: number; pose: string; config: string; mesh?: MeshEntry }[]
   /** Lidars: pose = offset(3), rotation(9), origin(3), pose(9), accum(1); config = mount, pattern(6),
    * rangeMin, rangeMax, collisionMask, hz; scan = the latest scan; sweep = a rotating lidar's sweep in progress. */
   lidars: { id: number; pose: string; config: string; scan: ScanEntry; sweep?: SweepEntry }[]
@@ -60,6 +72,28 @@ function lidarConfig(sim: Sim, id: number): Float64Array {
 }
 
 const LIMIT = 1 << 20
+
+/** Collider id's mesh as a snapshot carries it, or undefined for any other shape. */
+function meshEntry(sim: Sim, id: number): MeshEntry | undefined {
+  const C = sim.components.Collider
+  if (C.kind[id] !== ColliderKind.mesh) return undefined
+  const m = sim.internal.collision.meshes[C.mesh[id]]
+  if (m === undefined) return undefined
+  return { triangles: m.triangleCount, vertices: m.vertices.length / 3, digest: meshDigest(m) }
+}
+
+/** Checks a stored mesh entry's shape: counts within MESH_SNAPSHOT_MAX_TRIANGLES, a 53-bit digest. */
+function checkMeshEntry(v: unknown, name: string): void {
+  const m = obj(v, name)
+  const count = (key: string, max: number): void => {
+    const n = own(m, key)
+    if (typeof n !== 'number') throw new TypeError(`${name}.${key} must be a number, got ${describe(n)}`)
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new RangeError(`${name}.${key} must be an integer in [0, ${max}] (MESH_SNAPSHOT_MAX_TRIANGLES), got ${n}`)
+  }
+  count('triangles', MESH_SNAPSHOT_MAX_TRIANGLES)
+  count('vertices', 3 * MESH_SNAPSHOT_MAX_TRIANGLES)
+  count('digest', Number.MAX_SAFE_INTEGER)
+}
 
 function colliderIds(sim: Sim): number[] {
   return sortedIds(sim, sim.components.Collider).filter((id) => id !== sim.ground)
@@ -80,7 +114,10 @@ export function snapshotWorld(sim: Sim): WorldSnapshot {
     const pose = new Float64Array(12)
     pose.set(Collider.position.subarray(3 * id, 3 * id + 3), 0)
     pose.set(Collider.rotation.subarray(9 * id, 9 * id + 9), 3)
-    return { id, pose: encodeF64(pose), config: encodeF64(colliderConfig(sim, id)) }
+    const entry: WorldSnapshot['colliders'][number] = { id, pose: encodeF64(pose), config: encodeF64(colliderConfig(sim, id)) }
+    const mesh = meshEntry(sim, id)
+    if (mesh !== undefined) entry.mesh = mesh
+    return entry
   })
   const lidars = sortedIds(sim, Lidar).map((id) => {
     const pose = new Float64Array(25)
@@ -167,6 +204,7 @@ export function checkWorldSnapshot(snap: unknown, name = 'snap'): WorldSnapshot 
     const n = `${name}.colliders[${i}]`
     const e = obj(c, n)
     prev = entityId(own(e, 'id'), `${n}.id`, prev)
+    if (own(e, 'mesh') !== undefined) checkMeshEntry(own(e, 'mesh'), `${n}.mesh`)
     allFinite(decodeF64(own(e, 'pose'), `${n}.pose`, 12), 12, `${n}.pose`)
     decodeF64(own(e, 'config'), `${n}.config`, 8)
   })
@@ -209,6 +247,10 @@ function checkAgainst(sim: Sim, snap: WorldSnapshot): void {
   const sameBits = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]))
   snap.colliders.forEach((c, i) => {
     if (!sameBits(decodeF64(c.config, 'config'), colliderConfig(sim, c.id))) throw new RangeError(`snap.colliders[${i}].config: collider ${c.id} has another shape, group or ids in this sim`)
+    const have = meshEntry(sim, c.id), want = c.mesh
+    if ((have === undefined) !== (want === undefined) || (have !== undefined && (have.triangles !== want!.triangles || have.vertices !== want!.vertices || have.digest !== want!.digest))) {
+      throw new RangeError(`snap.colliders[${i}].mesh: collider ${c.id} has another mesh in this sim (${have ? `${have.triangles} triangles` : 'none'}; the snapshot's: ${want ? `${want.triangles} triangles` : 'none'})`)
+    }
   })
   snap.lidars.forEach((l, i) => {
     if (!sameBits(decodeF64(l.config, 'config'), lidarConfig(sim, l.id))) throw new RangeError(`snap.lidars[${i}].config: lidar ${l.id} has another mount, pattern, range, mask or rate in this sim`)

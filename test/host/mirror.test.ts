@@ -2,7 +2,7 @@
 // casting the same rays at both (pitlane's exact f64 test against Rapier's own ray cast).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../random'
-import { box, capsule, cylinder, sphere } from '../../src/index'
+import { box, capsule, cylinder, mesh, sphere } from '../../src/index'
 import { RAPIER, hostedSim, initRapier } from './helpers'
 
 beforeAll(initRapier)
@@ -19,6 +19,8 @@ describe('RapierHost.addFixed', () => {
     ['box', box(1.5, 0.4, 0.7)],
     ['capsule', capsule(0.5, 1.2)],
     ['cylinder', cylinder(0.6, 0.9)],
+    // an octahedron (a trimesh in Rapier; pitlane's hits come from either side, so rays from outside see the same surface)
+    ['mesh', mesh([1.2, 0, 0, -1.2, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0.8, 0, 0, -0.8], [0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5])],
   ] as const
   for (const [name, shape] of shapes) {
     it(`a ${name} answers rays as pitlane's does`, () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, createLidarScan, type Sim } from '../../src/index'
-import { LidarStrategy } from '../../src/lidar/cast'
+import { LidarStrategy } from '../../src/lidar/caster'
 import { exactScan, rng } from './oracle'
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1]

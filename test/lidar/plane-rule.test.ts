@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, createLidarScan, type Sim } from '../../src/index'
-import { LidarStrategy } from '../../src/lidar/cast'
+import { LidarStrategy } from '../../src/lidar/caster'
 import { planeHitT } from '../../src/lidar/candidate-test'
 import { rayPlane } from '../../src/collision/narrowphase'
 import { markColliderChanged } from '../../src/collision/state'

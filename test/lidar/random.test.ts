@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim, createLidarScan, type Sim } from '../../src/index'
-import { LidarStrategy } from '../../src/lidar/cast'
+import { LidarStrategy } from '../../src/lidar/caster'
 import { oracleScan, randomQuat, randomScene, rng, scanDifference, toMat3 } from './oracle'
 
 interface Args { rot: number[]; pos: number[]; ys: number; yi: number; yc: number; ps: number; pi: number; pc: number; rmin: number; rmax: number; oid: number; lid: number; mask: number }
