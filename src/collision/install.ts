@@ -106,7 +106,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     colliderShape(collider) {
       const eid = assertEntity(owner, collider, 'collider')
       if (!hasComponent(world, eid, C)) throw new RangeError(`collider ${eid} is not a collider of this sim`)
-      return shapeOf(C, eid, state.heightfields)
+      return shapeOf(C, eid, state.heightfields, state.meshes)
     },
   }
   state.setPose = setPose

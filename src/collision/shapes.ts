@@ -87,11 +87,11 @@ export function parseShape(shape: unknown, name = 'shape'): ParsedShape {
 }
 
 /**
- * The shape of collider `eid` as addCollider takes it (new arrays, a copy of the stored data: a
- * heightfield's origin is [x0, y0, 0] with its origin height folded into its heights), the ground
+ * The shape of collider `eid` as addCollider takes it (new arrays, a copy of the stored data; for
+ * reading a mesh without a copy, colliderMesh): a heightfield's origin is [x0, y0, 0] with its origin height folded into its heights), the ground
  * plane as a PlaneShape, or null for kind none.
  */
-export function shapeOf(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[]): Shape | PlaneShape | null {
+export function shapeOf(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[], meshes: readonly ({ vertices: Float64Array; indices: Uint32Array } | undefined)[]): Shape | PlaneShape | null {
   const p = C.params, q = eid * 4
   switch (C.kind[eid]) {
     case ColliderKind.plane: return { kind: 'plane' }
@@ -102,6 +102,10 @@ export function shapeOf(C: ColliderStore, eid: number, hfs: readonly (Heightfiel
     case ColliderKind.heightfield: {
       const hf = hfs[C.heightfield[eid]]
       return hf ? heightfield([hf.x0, hf.y0, 0], hf.cellSize, hf.columns, hf.rows, hf.heights.slice()) : null
+    }
+    case ColliderKind.mesh: {
+      const m = meshes[C.mesh[eid]]
+      return m ? { kind: 'mesh', vertices: m.vertices.slice(), indices: m.indices.slice() } : null
     }
     default: return null
   }

@@ -7,9 +7,9 @@
  */
 import { BoxGeometry, Color, CylinderGeometry, DoubleSide, GridHelper, Group, Mesh, MeshLambertMaterial, PlaneGeometry, SphereGeometry, type BufferGeometry, type Material } from 'three'
 import { commitRemovals, registerQuery, type Query } from 'bitecs'
-import { ColliderKind, type Sim } from '../index'
+import { ColliderKind, colliderMesh, type Sim } from '../index'
 import { createInstancePool, place, writeInstance, type InstancePool } from './instances'
-import { heightfieldGeometry, meshGeometry, type HeightfieldLike } from './surfaces'
+import { heightfieldGeometry, meshGeometry } from './surfaces'
 
 /** What the collider layer draws and how. */
 export interface ColliderLayerOptions {
@@ -32,8 +32,8 @@ export interface ColliderLayer {
   dispose(): void
 }
 
-// per drawn collider: entity, kind, heightfield slot, params (4), position (3), rotation (9)
-const FIELDS = 19
+// per drawn collider: entity, kind, heightfield slot, mesh slot, params (4), position (3), rotation (9)
+const FIELDS = 20
 // a sphere's rotation does not show
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
@@ -76,10 +76,12 @@ export function createColliderLayer(sim: Sim, o: ColliderLayerOptions): Collider
       if (isCarBody(e)) continue
       if ((n + 1) * FIELDS > drawn.length) { const grown = new Float64Array(drawn.length * 2); grown.set(drawn); drawn = grown }
       const d = n * FIELDS
-      if (drawn[d] !== e || drawn[d + 1] !== C.kind[e] || drawn[d + 2] !== C.heightfield[e]) { same = false; drawn[d] = e; drawn[d + 1] = C.kind[e]; drawn[d + 2] = C.heightfield[e] }
-      for (let i = 0; i < 4; i++) { const v = C.params[e * 4 + i]; if (drawn[d + 3 + i] !== v) { same = false; drawn[d + 3 + i] = v } }
-      for (let i = 0; i < 3; i++) { const v = C.position[e * 3 + i]; if (drawn[d + 7 + i] !== v) { same = false; drawn[d + 7 + i] = v } }
-      for (let i = 0; i < 9; i++) { const v = C.rotation[e * 9 + i]; if (drawn[d + 10 + i] !== v) { same = false; drawn[d + 10 + i] = v } }
+      if (drawn[d] !== e || drawn[d + 1] !== C.kind[e] || drawn[d + 2] !== C.heightfield[e] || drawn[d + 3] !== C.mesh[e]) {
+        same = false; drawn[d] = e; drawn[d + 1] = C.kind[e]; drawn[d + 2] = C.heightfield[e]; drawn[d + 3] = C.mesh[e]
+      }
+      for (let i = 0; i < 4; i++) { const v = C.params[e * 4 + i]; if (drawn[d + 4 + i] !== v) { same = false; drawn[d + 4 + i] = v } }
+      for (let i = 0; i < 3; i++) { const v = C.position[e * 3 + i]; if (drawn[d + 8 + i] !== v) { same = false; drawn[d + 8 + i] = v } }
+      for (let i = 0; i < 9; i++) { const v = C.rotation[e * 9 + i]; if (drawn[d + 11 + i] !== v) { same = false; drawn[d + 11 + i] = v } }
       n++
     }
     if (n !== drawnCount) same = false
@@ -95,17 +97,22 @@ export function createColliderLayer(sim: Sim, o: ColliderLayerOptions): Collider
 
   function surfaceOf(e: number, kind: number): Surface | null {
     const C = sim.components.Collider
-    const slot = C.heightfield[e], p0 = C.params[e * 4]
+    const slot = kind === ColliderKind.mesh ? C.mesh[e] : C.heightfield[e], p0 = C.params[e * 4]
     const old = surfaces.get(e)
     if (old && old.kind === kind && old.slot === slot && old.p0 === p0) return old
     if (old) { group.remove(old.mesh); old.mesh.geometry.dispose(); surfaces.delete(e) }
-    const shape = sim.colliderShape(e) as ({ kind: string; vertices?: ArrayLike<number>; indices?: ArrayLike<number> } & Partial<HeightfieldLike>) | null
     let geometry: BufferGeometry
-    if (shape?.kind === 'heightfield') geometry = heightfieldGeometry(shape as HeightfieldLike, o.terrainLow, o.terrainHigh)
-    else if (shape?.vertices && shape.indices) geometry = meshGeometry(shape.vertices, shape.indices, o.terrainLow, o.terrainHigh)
-    else return null
+    if (kind === ColliderKind.mesh) {
+      const m = colliderMesh(sim, e) // the collider's own arrays, no copy
+      if (!m) return null
+      geometry = meshGeometry(m.vertices, m.indices, o.terrainLow, o.terrainHigh)
+    } else {
+      const shape = sim.colliderShape(e)
+      if (shape?.kind !== 'heightfield') return null
+      geometry = heightfieldGeometry(shape, o.terrainLow, o.terrainHigh)
+    }
     const mesh = new Mesh(geometry, surfaceMaterial)
-    mesh.name = `pitlane-${shape.kind} ${e}`
+    mesh.name = `pitlane-${kind === ColliderKind.mesh ? 'mesh' : 'heightfield'} ${e}`
     mesh.matrixAutoUpdate = false
     group.add(mesh)
     const s = { mesh, kind, slot, p0, seen: 0 }

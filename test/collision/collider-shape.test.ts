@@ -2,7 +2,7 @@
 // the ground as a plane; bad ids are refused.
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
-import { box, capsule, createSim, cylinder, heightfield, sphere, type HeightfieldShape } from '../../src/index'
+import { box, capsule, createSim, cylinder, heightfield, mesh, sphere, type HeightfieldShape } from '../../src/index'
 
 describe('sim.colliderShape', () => {
   it('returns the shape of every kind, a heightfield with its heights (origin height folded in)', () => {
@@ -25,6 +25,8 @@ describe('sim.colliderShape', () => {
     const z = (x: number) => { const l = sim.rayTest([x, -4, 50], [0, 0, -1], 100, -1, -1, -1); return l.at(0)!.position[2] }
     expect(z(100 - 8)).toBeCloseTo(z(-8), 12)
     expect(sim.colliderShape(again)).toMatchObject({ kind: 'heightfield' })
+    const tri = sim.colliderShape(sim.addCollider(mesh([0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 1, 2])))
+    expect(tri).toEqual({ kind: 'mesh', vertices: new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), indices: new Uint32Array([0, 1, 2]) })
   })
 
   it('refuses ids that are not colliders', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import v8 from 'node:v8'
 import { createWorld } from 'bitecs'
 import { BufferGeometry, Color, InstancedMesh, Matrix4, Mesh, Points, Scene, Vector3, type Object3D } from 'three'
-import { box, capsule, createSim, cylinder, heightfield, lidarPresets, sphere, type Sim } from '../../src/index'
+import { box, capsule, createSim, cylinder, heightfield, lidarPresets, mesh, sphere, type Sim } from '../../src/index'
 import { createDebugView, LIDAR_RAMP } from '../../src/three/index'
 
 function youngBytes(): number {
@@ -34,6 +34,8 @@ function scene(): { sim: Sim; ids: Record<string, number> } {
     capsule: sim.addCollider(capsule(0.4, 1.5), { position: [0, 15, 2], rotation: [Math.sin(Math.PI / 4), 0, 0, Math.cos(Math.PI / 4)] }),
     cylinder: sim.addCollider(cylinder(0.6, 1), { position: [5, 15, 1] }),
     hill: sim.addCollider(heightfield([0, 0], 2, 41, 41, hill()), { position: [100, -40, 0] }),
+    // a ramp: two triangles rising 2 m over 10 m, turned 90° about z
+    ramp: sim.addCollider(mesh([0, -2, 0, 10, -2, 2, 10, 2, 2, 0, 2, 0], [0, 1, 2, 0, 2, 3]), { position: [-50, 0, 0], rotation: [0, 0, Math.SQRT1_2, Math.SQRT1_2] }),
   }
   return { sim, ids }
 }
@@ -46,7 +48,7 @@ describe('pitlane/three createDebugView', () => {
     const view = createDebugView(sim, s)
     view.update()
     expect(s.children).toContain(view.root)
-    expect(view.drawn).toMatchObject({ spheres: 3, boxes: 1, cylinders: 2, surfaces: 1, ground: true, cars: 1 })
+    expect(view.drawn).toMatchObject({ spheres: 3, boxes: 1, cylinders: 2, surfaces: 2, ground: true, cars: 1 })
     const boxes = named<InstancedMesh>(view.root, 'pitlane-boxes')
     expect(boxes.count).toBe(1)
     // the box's corner (local +hx, +hy, +hz) lands where the rotation puts it
@@ -67,6 +69,17 @@ describe('pitlane/three createDebugView', () => {
       const v = new Vector3().fromBufferAttribute(pos, k).applyMatrix4(surface.matrixWorld)
       const hit = sim.rayTest([v.x, v.y, 50], [0, 0, -1], 100, -1, -1, -1).at(0)!
       expect(hit.collider).toBe(ids.hill)
+      expect(v.z).toBeCloseTo(hit.position[2], 4)
+    }
+    // the mesh's vertices, in the world, where rays straight down meet the ramp (just inside its edges)
+    const ramp = view.root.getObjectByName(`pitlane-mesh ${ids.ramp}`) as Mesh
+    ramp.updateMatrixWorld(true)
+    const rp = (ramp.geometry as BufferGeometry).getAttribute('position')
+    expect(rp.count).toBe(4)
+    for (let k = 0; k < 4; k++) {
+      const v = new Vector3().fromBufferAttribute(rp, k).applyMatrix4(ramp.matrixWorld)
+      const hit = sim.rayTest([v.x + Math.sign(-50 - v.x) * 1e-6, v.y - Math.sign(v.y - 5) * 1e-6, 50], [0, 0, -1], 100, -1, -1, -1).at(0)!
+      expect(hit.collider).toBe(ids.ramp)
       expect(v.z).toBeCloseTo(hit.position[2], 4)
     }
     // a collider moved, one removed: the view follows at the next update
