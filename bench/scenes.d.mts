@@ -13,3 +13,5 @@ export function lidarDirections(pattern?: LidarPatternLike): Float64Array
 export function sparseScene(options?: { count?: number; size?: number; seed?: number }): { shapes: ShapeDescriptor[]; sensor: number[]; range: number; pattern: Required<LidarPatternLike> }
 /** The grid slot of car i of count spread round a closed flat path, offset m left of it. */
 export function slotOnPath(path: ArrayLike<number>, i: number, count: number, offset?: number): { position: number[]; heading: number }
+/** The terrain benches' rolling hills, as heightfield() takes them. */
+export function rollingHills(options?: { amplitude?: number; wavelength?: number; origin?: number[]; size?: number[]; cellSize?: number }): { origin: number[]; cellSize: number; columns: number; rows: number; heights: Float64Array }

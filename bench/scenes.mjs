@@ -106,3 +106,21 @@ export function slotOnPath(path, i, count, offset = 0) {
   const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
   return { position: [x - Math.sin(h) * offset, y + Math.cos(h) * offset], heading: h }
 }
+
+/**
+ * The terrain benches' rolling hills: a heightfield z = amplitude·sin(2πx/λ)·cos(2πy/λ) over
+ * [origin, origin + size] (covering the full20/st200 lanes and minutes of their driving +x), as
+ * heightfield() / sim.addCollider take it (and Rapier's heightfield, transposed, for
+ * rapierVehicle20Terrain): { origin: [x, y, 0], cellSize, columns, rows, heights (row-major, rows along y) }.
+ */
+export function rollingHills({ amplitude = 3, wavelength = 80, origin = [-200, -100], size = [4200, 800], cellSize = 2 } = {}) {
+  const columns = Math.round(size[0] / cellSize) + 1
+  const rows = Math.round(size[1] / cellSize) + 1
+  const heights = new Float64Array(columns * rows)
+  const k = (2 * Math.PI) / wavelength
+  for (let j = 0; j < rows; j++) {
+    const cy = Math.cos(k * (origin[1] + j * cellSize))
+    for (let i = 0; i < columns; i++) heights[j * columns + i] = amplitude * Math.sin(k * (origin[0] + i * cellSize)) * cy
+  }
+  return { origin: [origin[0], origin[1], 0], cellSize, columns, rows, heights }
+}

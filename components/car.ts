@@ -36,7 +36,7 @@ export function createCarComponents() {
     vy: Float64Array,
     yawRate: Float64Array,
     speed: Float64Array,
-    // sprung mass (four-wheel only; level in single-track): heave, roll, pitch and their rates
+    // sprung mass against the world: heave (centre of mass height over ground height + cgHeight), roll, pitch and their rates
     heave: Float64Array,
     heaveRate: Float64Array,
     roll: Float64Array,
@@ -61,6 +61,9 @@ export function createCarComponents() {
     level: Uint8Array,
     hz: Float64Array,
     collider: Int32Array,
+    // the collision groups its wheels stand on (addCar's groundMask), and which wheels carried load in the last substep (FL, FR, RL, RR; single-track: its axles as pairs)
+    groundMask: Int32Array,
+    grounded: [Uint8Array, 4],
   } as const)
   /** Tag: the car steps with its full (definition's) model. */
   const LodFull = {}

@@ -60,7 +60,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   schedule.add(selectLod(lod), { name: 'select-lod', phase: 'lod' })
   schedule.add(drivePaths(drivers, clock), { name: 'drive-paths', phase: 'input' })
   schedule.add(stepVehicles(vehicles, clock), { name: 'step-vehicles', phase: 'vehicle' })
-  schedule.add(stepPathLevel(pathLevel, clock), { name: 'step-path-cars', phase: 'vehicle', after: 'step-vehicles' })
+  schedule.add(stepPathLevel(pathLevel, clock, vehicles), { name: 'step-path-cars', phase: 'vehicle', after: 'step-vehicles' })
   schedule.add(followCars(vehicles, collision), { name: 'follow-cars', phase: 'broadphase' })
   schedule.add(rebuildBroadphase(collision), { name: 'rebuild-broadphase', phase: 'broadphase', after: 'follow-cars' })
   schedule.add(scanLidars(lidars, clock), { name: 'scan-lidars', phase: 'sensors' })

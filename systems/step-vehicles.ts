@@ -7,8 +7,11 @@ import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
 import { FROZEN_LEVEL } from '../src/vehicle/level'
 import type { VehicleState } from '../src/vehicle/install'
+import { castWheels, createGroundContact, prepareGround } from '../src/vehicle/ground-contact'
+import { singleTrackGround } from '../src/vehicle/single-track-ground'
 
 const step = createSubstep()
+const ground = createGroundContact()
 
 // substeps within this fraction of a whole one are taken now (dt·hz rounding), the rest carried
 const EPS = 1e-6
@@ -26,6 +29,8 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
     const defs = vs.defs
     const surfaces = vs.surfaces
     const g = vs.gravity
+    const cs = vs.collision
+    const groundZ = vs.groundZ
     const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
     commitRemovals(world)
     // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
@@ -41,13 +46,18 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
       step.gravity = g
       let acc = accs[eid] + span * hz
       let t = times[eid]
+      prepareGround(cs, C, d, eid, span, groundZ, ground)
       if (models[eid] === 0) {
-        while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
+        if (ground.flat) while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
+        else while (acc >= 1 - EPS) { castWheels(cs, C, d, eid, groundZ, ground, surfaces); fourWheelSubstep(C, d, eid, surfaces, step, ground); acc -= 1; t += h }
       } else {
         // the cheap model takes all its substeps in one call (its state stays in locals between them)
         let n = 0
         while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-        if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+        if (n > 0) {
+          if (ground.flat) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+          else singleTrackGround(cs, C, d, eid, groundZ, ground, surfaces, step, n)
+        }
       }
       accs[eid] = acc
       times[eid] = t

@@ -8,7 +8,8 @@
 // gives the min-of-5 CPU time per step too (robust when other processes share the cores).
 import RAPIER from '@dimforge/rapier3d-compat'
 import { createWorld } from 'bitecs'
-import { createSim } from '../../dist/index.js'
+import { createSim, heightfield } from '../../dist/index.js'
+import { rollingHills } from '../scenes.mjs'
 
 const DT = 1 / 60
 const STEPS = 6
@@ -29,9 +30,16 @@ function lane(i, spacing) {
   return [(i % 10) * spacing, Math.floor(i / 10) * spacing]
 }
 
-/** The full20/st200 scene: `n` hatchbacks on a 30 m grid heading +x at 10 m/s, at `level` (and `hz`). */
-export function pitlaneScene(n, level, hz) {
-  const sim = createSim(createWorld())
+/**
+ * The full20/st200 scene: `n` hatchbacks on a 30 m grid heading +x at 10 m/s, at `level` (and
+ * `hz`); `terrain`: on rollingHills() (no ground plane) instead of flat ground.
+ */
+export function pitlaneScene(n, level, hz, terrain = false) {
+  const sim = createSim(createWorld(), terrain ? { ground: false } : undefined)
+  if (terrain) {
+    const h = rollingHills()
+    sim.addCollider(heightfield(h.origin, h.cellSize, h.columns, h.rows, h.heights))
+  }
   const cars = []
   for (let i = 0; i < n; i++) {
     const car = sim.addCar({ position: lane(i, 30), speed: 10, lod: level })
@@ -68,6 +76,20 @@ function verifyPitlane(ctx) {
   }
   const speed = ctx.cars.reduce((a, c) => a + ctx.sim.carState(c).speed, 0) / ctx.cars.length
   ctx.extra = `cpu ${cpuPerStep(ctx, pitlaneSteps, 30).toFixed(3)} ms/step; ${ctx.cars.length} cars at ${ctx.sim.getLod(ctx.cars[0]).hz} Hz, mean speed ${speed.toFixed(1)} m/s`
+}
+
+/** verifyPitlane, and on terrain: the cars are over the hills (heights spread by metres) with wheels on them. */
+function verifyTerrain(ctx) {
+  verifyPitlane(ctx)
+  let lo = Infinity, hi = -Infinity, onGround = 0
+  for (const c of ctx.cars) {
+    const s = ctx.sim.carState(c)
+    lo = Math.min(lo, s.position[2]); hi = Math.max(hi, s.position[2])
+    onGround += s.grounded.filter(Boolean).length
+  }
+  if (!(hi - lo > 2)) throw new Error(`the cars are not over the hills: heights ${lo}..${hi} m`)
+  if (!(onGround >= 2 * ctx.cars.length)) throw new Error(`only ${onGround} wheels of ${4 * ctx.cars.length} on the ground`)
+  ctx.extra += `; heights ${lo.toFixed(1)}..${hi.toFixed(1)} m, ${onGround} of ${4 * ctx.cars.length} wheels grounded`
 }
 
 async function rapierScene(n) {
@@ -152,6 +174,22 @@ export const cases = [
     what: '200 hatchbacks, single-track at 240 Hz, scripted inputs, 60 Hz host step',
     setup: () => pitlaneScene(200, 'singleTrack', 240),
     verify: verifyPitlane,
+    run: (ctx) => pitlaneSteps(ctx, STEPS),
+  },
+  {
+    id: 'full20Terrain',
+    unit: 'ms/step',
+    what: 'full20 on rolling hills (a heightfield, amplitude 3 m, wavelength 80 m, no ground plane)',
+    setup: () => pitlaneScene(20, 'full', undefined, true),
+    verify: verifyTerrain,
+    run: (ctx) => pitlaneSteps(ctx, STEPS),
+  },
+  {
+    id: 'st200Terrain',
+    unit: 'ms/step',
+    what: 'st200 on rolling hills (a heightfield, amplitude 3 m, wavelength 80 m, no ground plane)',
+    setup: () => pitlaneScene(200, 'singleTrack', 240, true),
+    verify: verifyTerrain,
     run: (ctx) => pitlaneSteps(ctx, STEPS),
   },
   {

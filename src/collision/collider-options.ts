@@ -1,5 +1,6 @@
 /** The options of sim.addCollider and their accepted keys. */
 import { optionKeys } from '../validate'
+import type { Surface } from '../vehicle/surfaces'
 
 /** A collider's reflectivity when none is given (a mid-grey Lambertian surface). */
 export const DEFAULT_REFLECTIVITY = 0.5
@@ -20,7 +21,9 @@ export interface ColliderOptions {
   name?: string
   /** Lidar reflectivity in [0, 1] (default 0.5), for scans' intensities. */
   reflectivity?: number
+  /** The surface (grip, rolling resistance) of the wheels standing on it. Default: the sim's surface map at the contact, or tarmac. */
+  surface?: Surface
 }
 
 /** The keys addCollider accepts. */
-export const COLLIDER_OPTION_KEYS = optionKeys<ColliderOptions>({ position: true, rotation: true, group: true, object: true, localId: true, name: true, reflectivity: true })
+export const COLLIDER_OPTION_KEYS = optionKeys<ColliderOptions>({ position: true, rotation: true, group: true, object: true, localId: true, name: true, reflectivity: true, surface: true })

@@ -101,7 +101,8 @@ export function rayHeightfield(hf: HeightfieldData, L: Float64Array, out: Float6
     let tEnd = tx < ty ? tx : ty
     if (tEnd > tb) tEnd = tb
     if (tEnd < tStart) tEnd = tStart
-    if (rayCell(hf, i, j, ox, oy, oz, dx, dy, dz, tStart, tEnd, out)) return true
+    cellRay[0] = tStart; cellRay[1] = tEnd
+    if (rayCell(hf, i, j, L, out)) return true
     if (tEnd >= tb) return false
     if (tx <= ty) i += si
     if (ty <= tx) j += sj
@@ -114,8 +115,13 @@ function clampCell(i: number, max: number): number {
   return i < 0 ? 0 : i > max ? max : i
 }
 
-/** Root of the ray against the two triangles of cell (i, j) for t in [ta, tb]. */
-function rayCell(hf: HeightfieldData, i: number, j: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, ta: number, tb: number, out: Float64Array): boolean {
+// rayCell's span [ta, tb] of the ray (numbers pass through here and L: a call's double arguments
+// would be boxed, an allocation per cell a wheel's ray crosses)
+const cellRay = new Float64Array(2)
+
+/** Root of the local-frame ray L against the two triangles of cell (i, j) for t in cellRay's [ta, tb]. */
+function rayCell(hf: HeightfieldData, i: number, j: number, L: Float64Array, out: Float64Array): boolean {
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5], ta = cellRay[0], tb = cellRay[1]
   const cs = hf.cellSize, cols = hf.columns, H = hf.heights
   const k = j * cols + i
   const h00 = H[k], h10 = H[k + 1], h01 = H[k + cols], h11 = H[k + cols + 1]
@@ -127,16 +133,27 @@ function rayCell(hf: HeightfieldData, i: number, j: number, ox: number, oy: numb
   let tSplit = tb
   if ((ga > 0 && gb < 0) || (ga < 0 && gb > 0)) tSplit = ta + (tb - ta) * (ga / (ga - gb))
   const firstA = ga > 0 || (ga === 0 && gb >= 0)
+  tri[3] = cs; tri[4] = fx0; tri[5] = fxd; tri[6] = fy0; tri[7] = fyd; tri[8] = oz; tri[9] = dz
   if (firstA) {
-    if (rayTriangle(h00, h10 - h00, h11 - h10, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tSplit, out)) return true
-    return tSplit < tb && rayTriangle(h00, h11 - h01, h01 - h00, cs, fx0, fxd, fy0, fyd, oz, dz, tSplit, tb, out)
+    if (triangle(h00, h10 - h00, h11 - h10, ta, tSplit) && rayTriangle(out)) return true
+    return tSplit < tb && triangle(h00, h11 - h01, h01 - h00, tSplit, tb) && rayTriangle(out)
   }
-  if (rayTriangle(h00, h11 - h01, h01 - h00, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tSplit, out)) return true
-  return tSplit < tb && rayTriangle(h00, h10 - h00, h11 - h10, cs, fx0, fxd, fy0, fyd, oz, dz, tSplit, tb, out)
+  if (triangle(h00, h11 - h01, h01 - h00, ta, tSplit) && rayTriangle(out)) return true
+  return tSplit < tb && triangle(h00, h10 - h00, h11 - h10, tSplit, tb) && rayTriangle(out)
 }
 
-/** Root in [ta, tb] of z(t) − (a + b·fx(t) + c·fy(t)), the ray against one triangle's plane. */
-function rayTriangle(a: number, b: number, c: number, cs: number, fx0: number, fxd: number, fy0: number, fyd: number, oz: number, dz: number, ta: number, tb: number, out: Float64Array): boolean {
+// rayTriangle's numbers: [a, b, c, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tb] (see cellRay)
+const tri = new Float64Array(12)
+
+/** Writes one triangle's plane and span into tri; true (so it chains with &&). Inlined: no call boxes these. */
+function triangle(a: number, b: number, c: number, ta: number, tb: number): boolean {
+  tri[0] = a; tri[1] = b; tri[2] = c; tri[10] = ta; tri[11] = tb
+  return true
+}
+
+/** Root in [ta, tb] of z(t) − (a + b·fx(t) + c·fy(t)), the ray against one triangle's plane (its numbers in tri). */
+function rayTriangle(out: Float64Array): boolean {
+  const a = tri[0], b = tri[1], c = tri[2], cs = tri[3], fx0 = tri[4], fxd = tri[5], fy0 = tri[6], fyd = tri[7], oz = tri[8], dz = tri[9], ta = tri[10], tb = tri[11]
   const f0 = oz - (a + b * fx0 + c * fy0)
   const k = dz - (b * fxd + c * fyd)
   const fa = f0 + k * ta, fb = f0 + k * tb

@@ -11,7 +11,8 @@ import { describe, numberInRange, optionsObject } from '../validate'
 import { mat3Identity, mat3Copy } from '../math/mat3'
 import { computeAabb, parseShape, shapeOf } from './shapes'
 import { parsePosition, parseRotation } from './pose'
-import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, storeHeightfield, storeMesh, type CollisionState } from './state'
+import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, notGround, storeHeightfield, storeMesh, type CollisionState } from './state'
+import { checkSurface } from '../vehicle/surfaces'
 import { rayTestInto } from './query'
 import { COLLIDER_OPTION_KEYS, type ColliderOptions } from './collider-options'
 import { RayCollisionList } from './ray-list'
@@ -73,6 +74,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     const localId = o.localId === undefined ? 0 : int32(o.localId, 'options.localId')
     if (o.name !== undefined && typeof o.name !== 'string') throw new TypeError(`options.name must be a string, got ${describe(o.name)}`)
     const reflectivity = o.reflectivity === undefined ? undefined : numberInRange(o.reflectivity, 0, 1, 'options.reflectivity')
+    const surface = o.surface === undefined ? undefined : checkSurface(o.surface, 'options.surface')
     const eid = addEntity(world)
     addComponent(world, eid, C)
     C.kind[eid] = s.kind
@@ -86,6 +88,8 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.rotation.set(rot, eid * 9)
     C.name[eid] = o.name
     if (reflectivity !== undefined) state.reflectivity[eid] = reflectivity
+    state.surfaces[eid] = surface === undefined ? undefined : Object.freeze({ name: surface.name, grip: surface.grip, rollingResistance: surface.rollingResistance })
+    if (s.kind === ColliderKind.plane) notGround(state, eid) // planes are tested apart, by every query
     computeAabb(C, eid, state.heightfields, state.meshes)
     state.version++
     return eid
@@ -117,6 +121,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
     C.kind[g] = ColliderKind.plane
     C.position[g * 3 + 2] = options.ground.height
     state.ground = g
+    notGround(state, g)
     state.reflectivity[g] = options.ground.reflectivity
   }
   return state

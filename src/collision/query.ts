@@ -107,8 +107,8 @@ function nearer(e: number, h: Float64Array, ray: Float64Array, bestEid: number, 
   return e
 }
 
-/** The closest hittable plane (planes are unbounded, so every query tests them all), or −1. */
-function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
+/** The closest hittable plane (planes are unbounded, so every query tests them all), or −1; ray[6] ends as its t. */
+export function castPlanes(state: CollisionState, ray: Float64Array, objectId: number, localId: number, mask: number, out: Float64Array): number {
   let bestEid = -1
   const planes = state.planes, C = state.Collider, frame = state.planeScratch
   for (let i = 0; i < state.planeCount; i++) {

@@ -18,6 +18,7 @@ import type { RayCollisionList } from './ray-list'
 import { mat3FromEulerTrig } from '../math/mat3'
 import { createOriginCache, type OriginCache } from './origin-cache'
 import { DEFAULT_REFLECTIVITY } from './collider-options'
+import type { Surface } from '../vehicle/surfaces'
 
 /**
  * How far (m) a moving collider's leaf box reaches beyond its own box on every side (besides its
@@ -25,6 +26,9 @@ import { DEFAULT_REFLECTIVITY } from './collider-options'
  * a ray passing within it tests the collider itself.
  */
 const DYNAMIC_MARGIN = 1
+
+/** Up to this many colliders wheels may stand on, a wheel's gather tests each one's box instead of walking the trees. */
+export const GROUND_LIST = 16
 
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
@@ -57,6 +61,15 @@ export interface CollisionState {
   live: Uint8Array
   /** Each collider's lidar reflectivity in [0, 1] (the addCollider option; grows with live). */
   reflectivity: Float64Array
+  /** Each collider's surface for the wheels on it (the addCollider option), or undefined. */
+  surfaces: (Surface | undefined)[]
+  /** groundBody[eid] = 1 for a live collider in a tree that wheels may stand on (not a plane, not a car's chassis). */
+  groundBody: Uint8Array
+  /** How many colliders have groundBody[eid] = 1: none, and wheels need look at the plane list only. */
+  groundBodies: number
+  /** Those colliders in ascending id order while groundBodies ≤ GROUND_LIST (else unused), and whether it needs redoing. */
+  groundList: Int32Array
+  groundListDirty: boolean
   /** Where eid was put by the last builds: 0 nowhere yet, 1 static tree or plane list, 2 dynamic tree. */
   member: Uint8Array
   /** Colliders joined since the last update (they are looked at then: static ones rebuild the static tree). */
@@ -106,7 +119,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     api: undefined as unknown as CollisionState['api'],
     setPose: undefined as unknown as CollisionState['setPose'],
     version: 0, Collider, heightfields: [], freeSlots: [], meshes: [], freeMeshSlots: [],
-    live: new Uint8Array(64), reflectivity: new Float64Array(64), member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
+    live: new Uint8Array(64), reflectivity: new Float64Array(64), surfaces: [], groundBody: new Uint8Array(64), groundBodies: 0, groundList: new Int32Array(GROUND_LIST), groundListDirty: false, member: new Uint8Array(64), pendingAdds: false, maxEid: 0,
     staticTree: createBvh(4), dynamicTree: createBvh(1, DYNAMIC_MARGIN),
     planes: new Int32Array(8), planeCount: 0,
     staticDirty: true, dynamicDirty: true, moved: false,
@@ -123,10 +136,12 @@ export function colliderAdded(state: CollisionState, eid: number): void {
   if (eid >= state.live.length) {
     let n = state.live.length
     while (n <= eid) n *= 2
-    const live = new Uint8Array(n), member = new Uint8Array(n), reflectivity = new Float64Array(n)
-    live.set(state.live); member.set(state.member); reflectivity.set(state.reflectivity)
-    state.live = live; state.member = member; state.reflectivity = reflectivity
+    const live = new Uint8Array(n), member = new Uint8Array(n), reflectivity = new Float64Array(n), groundBody = new Uint8Array(n)
+    live.set(state.live); member.set(state.member); reflectivity.set(state.reflectivity); groundBody.set(state.groundBody)
+    state.live = live; state.member = member; state.reflectivity = reflectivity; state.groundBody = groundBody
   }
+  state.surfaces[eid] = undefined
+  if (state.groundBody[eid] === 0) { state.groundBody[eid] = 1; state.groundBodies++; state.groundListDirty = true }
   state.reflectivity[eid] = DEFAULT_REFLECTIVITY
   state.live[eid] = 1
   state.member[eid] = 0
@@ -144,13 +159,20 @@ export function colliderRemoved(state: CollisionState, eid: number): void {
     if (state.member[eid] === 1) state.staticDirty = true
     else if (state.member[eid] === 2) state.dynamicDirty = true
     state.member[eid] = 0
+    notGround(state, eid)
   }
+  state.surfaces[eid] = undefined
   releaseHeightfield(state, eid)
   releaseMesh(state, eid)
   C.kind[eid] = ColliderKind.none
   C.dynamic[eid] = 0
   C.name[eid] = undefined
   state.version++
+}
+
+/** Marks collider `eid` as one wheels never stand on (a plane, tested apart, or a car's chassis). */
+export function notGround(state: CollisionState, eid: number): void {
+  if (state.groundBody[eid] === 1) { state.groundBody[eid] = 0; state.groundBodies--; state.groundListDirty = true }
 }
 
 /** Frees the heightfield slot of `eid`, if it has one. */

@@ -5,7 +5,8 @@
  * speed (a table per definition, accelerationTable), brakes at brakeDecel, heads along the line
  * (turning smoothly through its vertices),
  * and yaws at speed × the line's curvature; distance, laps and the driver's status advance as at
- * the other levels. Entering snaps the car onto the line (keeping speed and clock); leaving gives
+ * the other levels. On a slope (the pitch the vehicle domain gives it from the ground under its
+ * axles) gravity's part along it adds to what the car can do. Entering snaps the car onto the line (keeping speed and clock); leaving gives
  * the model what a car in that motion has: wheels rolling at its speed, the steering at the line's
  * curvature, the gear and engine speed the gearbox would hold.
  */
@@ -234,6 +235,7 @@ function curvatureAt(path: DriverPath, seg: number, t: number): number {
 export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: number): void {
   const C = ps.Car, R = ps.Driver.state, paths = ps.paths, tables = ps.tables, here = ps.here
   const X = C.x, Y = C.y, headingA = C.heading, speedA = C.speed, vxA = C.vx, yawA = C.yawRate, times = C.time, brakeA = C.brake, throttleA = C.throttle
+  const pitchA = C.pitch, gravity = ps.gravity
   const halfDt = 0.5 * dt
   for (let i = 0; i < cars.length; i++) {
     const eid = cars[i]
@@ -260,7 +262,11 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       let a = here[h + RECORD_DRIVE_ACCEL]
       const table = tables[eid]!, k = v0 * (1 / TABLE_STEP)
       const ki = k < TABLE_SIZE - 1 ? (k > 0 ? k | 0 : 0) : TABLE_SIZE - 2 // (k | 0: the floor of a small positive k)
-      const f = k - ki, carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
+      const f = k - ki
+      let carA = table[ki] + (table[ki + 1] - table[ki]) * (f < 1 ? f : 1)
+      // on a slope (the pitch the ground gave it last step: + nose down) gravity helps or holds it back
+      const slope = pitchA[eid]
+      if (slope !== 0) carA += gravity * Math.sin(slope)
       if (carA < a) a = carA
       v = Math.min(v0 + (a > 0 ? a : 0) * dt, target)
     }

@@ -13,6 +13,8 @@ import type { Substep } from './substep'
 import { corneringFactor, createTyreSlip, tyreDamping } from './tyre'
 import { createDriveline, stepDriveline } from './powertrain'
 import { createBodyForces, freeSpin, integratePlanar, steerTowards } from './wheel'
+import { DEFAULT_RR, type GroundContact } from './ground-contact'
+import { contactLoads, terrainBody } from './four-wheel-ground'
 
 const tyre = createTyreSlip()
 const drive = createDriveline()
@@ -25,12 +27,14 @@ const vxw = new Float64Array(4), vyw = new Float64Array(4)
 const cxs = new Float64Array(4), cys = new Float64Array(4)
 const fzs = new Float64Array(4), peaks = new Float64Array(4)
 const grips = new Float64Array(4), rrs = new Float64Array(4)
+const fbxs = new Float64Array(4), fbys = new Float64Array(4)
 
-/** Tarmac's rolling resistance, used when the sim has no surface map. */
-export const DEFAULT_RR = 0.012
-
-/** Advances four-wheel car `eid` by one substep `step`. `surfaces` null = tarmac everywhere. */
-export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep): void {
+/**
+ * Advances four-wheel car `eid` by one substep `step`. `surfaces` null = tarmac everywhere.
+ * `ground` (prepareGround's, for this host step) null or flat: the level ground plane at the
+ * sim's ground height, by the small-angle corner geometry; else the wheels' rays (four-wheel-ground.ts).
+ */
+export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep, ground: GroundContact | null = null): void {
   const h = step.h
   const gravity = step.gravity
   const a = d.a
@@ -58,15 +62,22 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   const z = C.heave[eid], zd = C.heaveRate[eid]
   const phi = C.roll[eid], phid = C.rollRate[eid]
   const th = C.pitch[eid], thd = C.pitchRate[eid]
-  const arbF = (d.arbF * phi) / d.tf
-  const arbR = (d.arbR * phi) / d.tr
-  for (let i = 0; i < 4; i++) {
-    const front = i < 2
-    const zi = z + ys[i] * phi - xs[i] * th
-    const zdi = zd + ys[i] * phid - xs[i] * thd
-    const arb = (front ? arbF : arbR) * (i & 1 ? 1 : -1)
-    const f = (front ? d.fzF - d.kF * zi - d.cF * zdi : d.fzR - d.kR * zi - d.cR * zdi) + arb
-    fzs[i] = f > 0 ? f : 0
+  const terrain = ground !== null && !ground.flat
+  const grounded = C.grounded
+  const w0 = eid * 4
+  if (terrain) contactLoads(C, d, eid, ground, xs, ys, fzs)
+  else {
+    const arbF = (d.arbF * phi) / d.tf
+    const arbR = (d.arbR * phi) / d.tr
+    for (let i = 0; i < 4; i++) {
+      const front = i < 2
+      const zi = z + ys[i] * phi - xs[i] * th
+      const zdi = zd + ys[i] * phid - xs[i] * thd
+      const arb = (front ? arbF : arbR) * (i & 1 ? 1 : -1)
+      const f = (front ? d.fzF - d.kF * zi - d.cF * zdi : d.fzR - d.kR * zi - d.cR * zdi) + arb
+      fzs[i] = f > 0 ? f : 0
+      grounded[w0 + i] = f > 0 ? 1 : 0
+    }
   }
 
   // tyres on their surfaces, then free wheel spin
@@ -77,12 +88,12 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   const brake = C.brake[eid]
   const hand = C.handbrake[eid] * d.handbrake
   const ws = C.wheelSpeed
-  const w0 = eid * 4
   const wheels = drive.wheels
   for (let i = 0; i < 4; i++) {
     grips[i] = 1
     rrs[i] = DEFAULT_RR
-    if (surfaces !== null) {
+    if (terrain) { grips[i] = ground.grip[i]; rrs[i] = ground.rr[i] }
+    else if (surfaces !== null) {
       const s = surfaces.surfaceAt(px + cp * xs[i] - sp * ys[i], py + sp * xs[i] + cp * ys[i])
       grips[i] = s.grip
       rrs[i] = s.rollingResistance
@@ -142,6 +153,8 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     const s = sind[i]
     const fbx = ftx * c - fty * s
     const fby = ftx * s + fty * c
+    fbxs[i] = fbx
+    fbys[i] = fby
     fx += fbx
     fy += fby
     mz += xs[i] * fby - ys[i] * fbx
@@ -150,6 +163,12 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
     cR += cy * xs[i] * xs[i] + cx * ys[i] * ys[i]
   }
 
+  body.fx = fx; body.fy = fy; body.mz = mz; body.heldDamping = cHeld; body.heldForce = heldForce; body.heldGrip = heldGrip; body.lateralDamping = cY; body.yawDamping = cR
+  if (terrain) {
+    terrainBody(C, d, eid, ground, step, xs, ys, fzs, fbxs, fbys, body)
+    integratePlanar(C, d, eid, step, body)
+    return
+  }
   // sprung mass: heave, roll (tyre forces act at the ground, h below the centre of mass), pitch
   const m = d.mass
   let fzSum = 0
@@ -169,7 +188,5 @@ export function fourWheelSubstep(C: CarStore, d: ResolvedCar, eid: number, surfa
   C.heave[eid] = z + h * nzd
   C.roll[eid] = phi + h * nphid
   C.pitch[eid] = th + h * nthd
-
-  body.fx = fx; body.fy = fy; body.mz = mz; body.heldDamping = cHeld; body.heldForce = heldForce; body.heldGrip = heldGrip; body.lateralDamping = cY; body.yawDamping = cR
   integratePlanar(C, d, eid, step, body)
 }

@@ -7,16 +7,19 @@ import { describe, finiteNumber, optionKeys, optionsObject, positionLike } from 
 import { parseRotation } from '../collision/pose'
 import { writeChassisPose } from './chassis'
 import { warmModels } from './warm-up'
-import { resolveDefinition, type CarDefinition, type ResolvedCar } from './definition'
+import type { CarDefinition, ResolvedCar } from './definition'
+import { resolveDefinition } from './resolve'
 import { presets } from './presets'
 import type { SurfaceMap } from './surfaces'
 import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
-import { HZ_MAX, HZ_MIN, LEVELS, PATH_LEVEL, SINGLE_TRACK_HZ, levelBody, tagLevel, transferModel, type Level, type PathLevelHooks } from './level'
+import { HZ_MAX, HZ_MIN, LEVELS, PATH_LEVEL, SINGLE_TRACK_HZ, calmBody, levelBody, tagLevel, transferModel, type Level, type PathLevelHooks } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
 import { carState, isCarState, type CarState } from './state'
 import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
+import { notGround } from '../collision/state'
+import { castDown, castWheels, createGroundContact, downRay, droopOf, onlyLevelGround, prepareGround } from './ground-contact'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -25,7 +28,11 @@ export const MAX_SPEED = 150
 export interface AddCarOptions {
   /** The car (default presets.hatchback). */
   definition?: CarDefinition
-  /** Ground position [x, y] (or [x, y, z], z ignored: the world is flat ground). Default [0, 0]. */
+  /**
+   * [x, y]: on its wheels on the highest surface under (x, y) (its wheels' ground, groundMask),
+   * level with it. [x, y, z]: its centre of mass at height z (carState's position), level, and
+   * let fall. Default [0, 0].
+   */
   position?: ArrayLike<number>
   /** Heading, rad from +x towards +y. Default 0. */
   heading?: number
@@ -33,10 +40,12 @@ export interface AddCarOptions {
   speed?: number
   /** Level of detail. Default 'full'. */
   lod?: Level
+  /** The collision groups its wheels stand on: colliders with (group & groundMask) !== 0 (never a car's chassis). Default -1 (all). */
+  groundMask?: number
 }
 
 /** The keys addCar accepts. */
-const ADD_CAR_KEYS = optionKeys<AddCarOptions>({ definition: true, position: true, heading: true, speed: true, lod: true })
+const ADD_CAR_KEYS = optionKeys<AddCarOptions>({ definition: true, position: true, heading: true, speed: true, lod: true, groundMask: true })
 
 /** Vehicle state of a sim (internal). */
 export interface VehicleState {
@@ -78,6 +87,8 @@ export interface VehicleState {
   writeCollider(eid: number): void
   /** The sim's Car store. */
   Car: CarStore
+  /** The collision domain (the wheels stand on its colliders). */
+  collision: CollisionState
   /** The path level's hooks (set once the driver domain is built), or null: no car may take 'path'. */
   pathLevel: PathLevelHooks | null
   /** Registered query: cars not hosted (the vehicle system steps those whose Car.level is full or singleTrack). Call commitRemovals first. */
@@ -154,10 +165,40 @@ export function installVehicles({ world, components: comps, options, collision }
       path.check(eid)
     }
     if (C.level[eid] === PATH_LEVEL && level !== PATH_LEVEL) path?.leave(eid)
-    if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { levelBody(C, eid); path!.enter(eid) } }
-    else if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz)
-    else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ))
+    const flat = collision.groundBodies === 0 && onlyLevelGround(collision, C.groundMask[eid], groundZ)
+    if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { if (flat) levelBody(C, eid); else calmBody(C, eid); path!.enter(eid) } }
+    else if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz, flat)
+    else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ), flat)
     tagLevel(world, comps, eid, level)
+  }
+
+  function maskOf(v: unknown, name: string): number {
+    if (typeof v !== 'number') throw new TypeError(`${name} must be an integer, got ${describe(v)}`)
+    if (!Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) throw new RangeError(`${name} must be an integer in [-2147483648, 4294967295], got ${v}`)
+    return v | 0
+  }
+
+  // Puts car eid on its wheels on the highest surface under its (x, y), level with it (heave,
+  // roll and pitch; its rates zeroed). A world of the level ground plane alone: the level body at
+  // ride height, as it always was.
+  const seatContact = createGroundContact()
+  // carState's wheel rays (the suspension travel on terrain)
+  const stateContact = createGroundContact()
+  function seat(eid: number): void {
+    const d = defs[eid]!
+    const mask = C.groundMask[eid]
+    if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, groundZ)) { levelBody(C, eid); return }
+    seatContact.mask = mask
+    const top = groundZ + 1e4
+    downRay[0] = C.x[eid]; downRay[1] = C.y[eid]; downRay[2] = top; downRay[3] = 2e4
+    levelBody(C, eid)
+    if (!castDown(collision, seatContact, true)) return
+    const t = seatContact.dist[0]
+    const nx = seatContact.nx[0], ny = seatContact.ny[0], nz = seatContact.nz[0]
+    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    C.heave[eid] = top - t + d.h / nz - groundZ - d.h
+    C.pitch[eid] = Math.atan2(nx * cp + ny * sp, nz)
+    C.roll[eid] = Math.atan2(nx * sp - ny * cp, nz)
   }
 
   function addCar(options?: AddCarOptions): number {
@@ -168,6 +209,7 @@ export function installVehicles({ world, components: comps, options, collision }
     const speed = o.speed === undefined ? 0 : finiteNumber(o.speed, 'options.speed')
     if (Math.abs(speed) > MAX_SPEED) throw new RangeError(`options.speed must be in [-${MAX_SPEED}, ${MAX_SPEED}] m/s, got ${speed}`)
     const level = o.lod === undefined ? 0 : parseLevel(o.lod, 'options.lod')
+    const groundMask = o.groundMask === undefined ? -1 : maskOf(o.groundMask, 'options.groundMask')
     if (level === PATH_LEVEL) throw new RangeError("options.lod 'path' needs a driver, which a new car does not have: add the car, call sim.setAi, then sim.setLod(car, 'path')")
     warmModels(d, gravity)
     const eid = addEntity(world)
@@ -185,7 +227,6 @@ export function installVehicles({ world, components: comps, options, collision }
     C.vy[eid] = 0
     C.yawRate[eid] = 0
     C.speed[eid] = speed
-    levelBody(C, eid)
     C.wheelSpeed.fill(speed / d.R, eid * 4, eid * 4 + 4)
     C.steerAngle[eid] = 0
     C.engineSpeed[eid] = d.idleW
@@ -197,9 +238,14 @@ export function installVehicles({ world, components: comps, options, collision }
     C.model[eid] = d.fourWheel ? 0 : 1
     C.hz[eid] = d.hz
     C.collider[eid] = -1
+    C.groundMask[eid] = groundMask
+    C.grounded.fill(1, eid * 4, eid * 4 + 4)
+    if (p[2] === p[2]) { C.heave[eid] = p[2] - groundZ - d.h; C.grounded.fill(0, eid * 4, eid * 4 + 4) }
+    else seat(eid)
     applyLevel(eid, level, undefined)
     const def = d.def
     C.collider[eid] = collision.api.addCollider({ kind: 'box', halfExtents: [0.5 * def.length, 0.5 * def.width, 0.5 * def.height] }, { object: eid, localId: 0, name: `car ${eid} chassis` })
+    notGround(collision, C.collider[eid])
     writeCollider(eid)
     return eid
   }
@@ -254,7 +300,19 @@ export function installVehicles({ world, components: comps, options, collision }
       carState(car, out) {
         const eid = carOf(car)
         if (out !== undefined && !isCarState(out)) throw new TypeError(`out must be a CarState returned by sim.carState, got ${describe(out)}`)
-        return carState(C, defs[eid]!, eid, groundZ, out)
+        const d = defs[eid]!
+        const s = carState(C, d, eid, groundZ, out)
+        // on terrain, each corner's travel is what its wheel's ray finds under the current pose
+        prepareGround(collision, C, d, eid, 0, groundZ, stateContact)
+        if (!stateContact.flat) {
+          castWheels(collision, C, d, eid, groundZ, stateContact, null)
+          const susp = s.suspension, hit = stateContact.hit, dist = stateContact.dist
+          for (let i = 0; i < 4; i++) {
+            const droop = droopOf(d, i < 2), travel = hit[i] === 1 ? dist[i] - d.h : droop
+            susp[i] = -(travel < droop ? travel : droop)
+          }
+        }
+        return s
       },
       setLod(car, level, hz) {
         const eid = carOf(car)
@@ -291,6 +349,7 @@ export function installVehicles({ world, components: comps, options, collision }
     groundZ,
     writeCollider,
     Car: C,
+    collision,
     pathLevel: null,
     // Registered once: query() would build and hash its terms every step. Cars whose level has no model (frozen, path) are skipped by Car.level, not left out by a
     // level tag in these queries: a LOD switch then changes no query (bitecs allocates for each

@@ -52,8 +52,14 @@ export function tagLevel(world: World, comps: Components, eid: number, level: nu
   comps.Car.level[eid] = level
 }
 
-/** Rebuilds car `eid` as model `model` (0 four-wheel, 1 single-track) at rate `hz`, carrying its state. */
-export function transferModel(C: CarStore, d: ResolvedCar, eid: number, model: number, hz: number): void {
+/**
+ * Rebuilds car `eid` as model `model` (0 four-wheel, 1 single-track) at rate `hz`, carrying its
+ * state. `flat`: on the level ground plane alone the body starts level at ride height; elsewhere
+ * it keeps its height, vertical speed and pose against the world (calmBody), so a switch on a
+ * slope carries the car's height across.
+ */
+export function transferModel(C: CarStore, d: ResolvedCar, eid: number, model: number, hz: number, flat = true): void {
+  const settle = flat ? levelBody : calmBody
   const from = C.model[eid]
   const ws = C.wheelSpeed
   const o = eid * 4
@@ -62,10 +68,10 @@ export function transferModel(C: CarStore, d: ResolvedCar, eid: number, model: n
     const r = 0.5 * (ws[o + 2] + ws[o + 3])
     ws[o] = ws[o + 1] = f
     ws[o + 2] = ws[o + 3] = r
-    levelBody(C, eid)
+    settle(C, eid)
   } else if (from === 1 && model === 0) {
     spreadWheels(C, d, eid)
-    levelBody(C, eid)
+    settle(C, eid)
   }
   C.model[eid] = model
   if (C.hz[eid] !== hz) {
@@ -80,6 +86,12 @@ export function levelBody(C: CarStore, eid: number): void {
   C.heave[eid] = 0; C.heaveRate[eid] = 0
   C.roll[eid] = 0; C.rollRate[eid] = 0
   C.pitch[eid] = 0; C.pitchRate[eid] = 0
+}
+
+/** Stops the sprung mass's roll and pitch rates, keeping its height, vertical speed and pose. */
+export function calmBody(C: CarStore, eid: number): void {
+  C.rollRate[eid] = 0
+  C.pitchRate[eid] = 0
 }
 
 // Each wheel of an axle gets the axle's speed scaled by its own ground speed over the axle

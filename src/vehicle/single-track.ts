@@ -27,7 +27,7 @@ import type { Substep } from './substep'
 import { corneringFactor, CURVE_END, CURVE_PER_UNIT, CURVE_SQ_PER_UNIT, MU_FLOOR, PAST_PEAK_AT, STIFFNESS_SENS, V_LOW } from './tyre'
 import { createDriveline, lockClutch, prepareDriveline, tractionControl } from './powertrain'
 import { freeSpin } from './wheel'
-import { DEFAULT_RR } from './four-wheel'
+import { DEFAULT_RR } from './ground-contact'
 
 const drive = createDriveline()
 const spinF = drive.wheels[0]
@@ -50,8 +50,21 @@ export const KINEMATIC_BELOW = 1
 /** Above this speed it is purely dynamic, m/s (blended in between). */
 export const DYNAMIC_ABOVE = 3
 
-/** Advances single-track car `eid` by `n` substeps `step`. `surfaces` null = tarmac everywhere. */
-export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep, n: number): void {
+/** The ground under a single-track car for a host step's substeps (single-track-ground.ts). */
+export interface AxleGround {
+  /** The ground's normal load's horizontal part per unit mass (gravity along a slope, a bank's push), world frame, m/s². */
+  gx: number
+  gy: number
+  /** The front / rear axle's load over its level-ground load: 0 in the air (no tyre force), the normal load's share on a slope or a bank. */
+  onF: number
+  onR: number
+}
+
+/**
+ * Advances single-track car `eid` by `n` substeps `step`. `surfaces` null = tarmac everywhere.
+ * `ground` null: level ground under both axles.
+ */
+export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, surfaces: SurfaceMap | null, step: Substep, n: number, ground: AxleGround | null = null): void {
   const h = step.h
   const gravity = step.gravity
   // the definition (geometry and mass, the axles, the driveline and its aids, the tyre) and what
@@ -119,6 +132,7 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     let fzR = staticR + transfer
     if (fzF < 0) fzF = 0
     if (fzR < 0) fzR = 0
+    if (ground !== null) { fzF *= ground.onF; fzR *= ground.onR }
     if (surfaces !== null) {
       const sf = surfaces.surfaceAt(x + cp * a, y + sp * a)
       gripF = sf.grip
@@ -324,8 +338,9 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
     // rounding differs): longitudinal explicit but for held wheels, lateral and yaw with the
     // diagonal implicit damping; then heading and position
     const kDrag = dragK * Math.sqrt(vx * vx + vy * vy)
-    const axn = (fx - kDrag * vx) * invM + r * vy
-    const ayn = (fy - kDrag * vy) * invM - r * vx
+    let axn = (fx - kDrag * vx) * invM + r * vy
+    let ayn = (fy - kDrag * vy) * invM - r * vx
+    if (ground !== null) { axn += ground.gx * cp + ground.gy * sp; ayn += ground.gy * cp - ground.gx * sp }
     // (with no wheel held the divisor is exactly 1: skipped)
     let nvx = cHeld === 0 ? vx + h * axn : vx + (h * axn) / (1 + hOverM * cHeld)
     if (cHeld !== 0) {

@@ -5,20 +5,22 @@ import { LEVELS, MODELS, type Level, type Model } from './level'
 
 /** A car's state, as sim.carState returns it. */
 export interface CarState {
-  /** Centre of mass, world [x, y, z] (z = ground + cgHeight + heave). */
+  /** Centre of mass, world [x, y, z]. */
   position: [number, number, number]
   /** Heading, rad from +x towards +y (not wrapped: it counts whole turns). */
   heading: number
-  /** Body roll, rad (+ = left side up; 0 in the single-track model). */
+  /** Body roll against the world, rad (+ = left side up; single-track and path: the ground's cross slope). */
   roll: number
-  /** Body pitch, rad (+ = nose down; 0 in the single-track model). */
+  /** Body pitch against the world, rad (+ = nose down; single-track and path: the ground's slope between the axles). */
   pitch: number
-  /** Velocity of the centre of mass, world frame, m/s. */
+  /** Velocity of the centre of mass, world frame, m/s ([2]: vertical). */
   velocity: [number, number, number]
   /** Ground speed, m/s, negative when moving backwards. */
   speed: number
   /** Yaw rate, rad/s (+ = turning left). */
   yawRate: number
+  /** Which wheels carried load in the last substep, FL, FR, RL, RR (single-track and path: their axles as pairs). */
+  grounded: [boolean, boolean, boolean, boolean]
   /** Wheel spin rates FL, FR, RL, RR, rad/s. */
   wheelSpeeds: [number, number, number, number]
   /** Road-wheel steering angle at the centre of the front axle, rad (+ = left; each front wheel adds the definition's Ackermann). */
@@ -42,7 +44,7 @@ export interface CarState {
 /** A new CarState filled with zeros (carState's out-parameter before its first use). */
 export function emptyCarState(): CarState {
   return {
-    position: [0, 0, 0], heading: 0, roll: 0, pitch: 0, velocity: [0, 0, 0], speed: 0, yawRate: 0, wheelSpeeds: [0, 0, 0, 0],
+    position: [0, 0, 0], heading: 0, roll: 0, pitch: 0, velocity: [0, 0, 0], speed: 0, yawRate: 0, grounded: [false, false, false, false], wheelSpeeds: [0, 0, 0, 0],
     steerAngle: 0, suspension: [0, 0, 0, 0], engineRpm: 0, gear: 0, clutch: 0, time: 0, model: MODELS[0], level: LEVELS[0],
   }
 }
@@ -51,7 +53,7 @@ export function emptyCarState(): CarState {
 export function isCarState(v: unknown): v is CarState {
   if (v === null || typeof v !== 'object') return false
   const s = v as Record<string, unknown>
-  return listOf(s.position, 3) && listOf(s.velocity, 3) && listOf(s.wheelSpeeds, 4) && listOf(s.suspension, 4)
+  return listOf(s.position, 3) && listOf(s.velocity, 3) && listOf(s.grounded, 4) && listOf(s.wheelSpeeds, 4) && listOf(s.suspension, 4)
 }
 
 function listOf(a: unknown, n: number): boolean {
@@ -66,6 +68,7 @@ export function carState(C: CarStore, d: ResolvedCar, eid: number, groundZ: numb
   const s = Math.sin(C.heading[eid])
   const o = eid * 4
   const w = C.wheelSpeed
+  const g = C.grounded
   const gear = C.gearActual[eid]
   let engage = (C.engineSpeed[eid] - d.idleW) / (d.engageW - d.idleW)
   engage = engage < 0 ? 0 : engage > 1 ? 1 : engage
@@ -79,8 +82,11 @@ export function carState(C: CarStore, d: ResolvedCar, eid: number, groundZ: numb
   out.speed = C.speed[eid]
   out.yawRate = C.yawRate[eid]
   ws[0] = w[o]; ws[1] = w[o + 1]; ws[2] = w[o + 2]; ws[3] = w[o + 3]
+  const gr = out.grounded
+  gr[0] = g[o] === 1; gr[1] = g[o + 1] === 1; gr[2] = g[o + 2] === 1; gr[3] = g[o + 3] === 1
   out.steerAngle = C.steerAngle[eid]
-  // each corner's rise over its static height on the flat ground is heave + y·roll − x·pitch
+  // each corner's rise over its static height on the flat ground is heave + y·roll − x·pitch (on
+  // terrain the vehicle domain overwrites these from the wheels' rays)
   const heave = C.heave[eid], roll = C.roll[eid], pitch = C.pitch[eid]
   const yF = 0.5 * d.tf, yR = 0.5 * d.tr
   susp[0] = -(heave + yF * roll - d.a * pitch); susp[1] = -(heave - yF * roll - d.a * pitch)

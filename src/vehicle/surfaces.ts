@@ -61,7 +61,8 @@ export interface SurfaceGrid extends SurfaceMap {
   paint(x: number, y: number, index: number): void
 }
 
-function checkSurface(s: unknown, name: string): Surface {
+/** `s` as a Surface, or a TypeError/RangeError naming `name`. */
+export function checkSurface(s: unknown, name: string): Surface {
   if (s === null || typeof s !== 'object') throw new TypeError(`${name} must be a surface { name, grip, rollingResistance }, got ${describe(s)}`)
   const o = s as Surface
   if (typeof o.name !== 'string') throw new TypeError(`${name}.name must be a string, got ${describe(o.name)}`)

@@ -1,0 +1,74 @@
+/**
+ * Ground queries for wheels: the colliders a car may stand on near it (gathered once per host
+ * step from both trees: not planes, which every query tests, and never a car's chassis), and the
+ * closest hit of a wheel's ray among the planes and those candidates: the same narrowphase and tie
+ * rule as castRay, so the same hit castRay would give without the chassis.
+ */
+import type { CollisionState } from './state'
+import { broadphaseStale, GROUND_LIST, updateBroadphase } from './state'
+import type { Bvh } from './bvh'
+import { castPlanes, tryCollider } from './query'
+
+/** The box a gather looks in: [minX, minY, minZ, maxX, maxY, maxZ]. */
+export const groundBox = new Float64Array(6)
+
+/**
+ * Writes into `out` (from index 0; it must hold every collider) the colliders in `mask` wheels may
+ * stand on whose boxes meet groundBox, in tree order; returns how many. No allocation.
+ */
+export function gatherGround(state: CollisionState, mask: number, out: Int32Array): number {
+  if (state.groundBodies === 0) return 0
+  const K = state.Collider, group = K.group, ground = state.groundBody
+  const q = groundBox
+  let n = 0
+  if (state.groundBodies <= GROUND_LIST) {
+    // a few of them (a terrain, some ramps and kerbs): each one's box (always current: a pose write updates it)
+    if (state.groundListDirty) listGround(state)
+    const list = state.groundList, box = K.aabb
+    for (let k = 0; k < state.groundBodies; k++) {
+      const e = list[k], o = e * 6
+      if ((group[e] & mask) === 0 || box[o] > q[3] || box[o + 3] < q[0] || box[o + 1] > q[4] || box[o + 4] < q[1] || box[o + 2] > q[5] || box[o + 5] < q[2]) continue
+      out[n++] = e
+    }
+    return n
+  }
+  if (broadphaseStale(state)) updateBroadphase(state)
+  for (let tree = 0; tree < 2; tree++) {
+    const b: Bvh = tree === 0 ? state.staticTree : state.dynamicTree
+    if (b.nodeCount === 0) continue
+    const B = b.bounds, first = b.first, count = b.count, prims = b.prims, stack = b.stack
+    let sp = 0
+    stack[sp++] = 0
+    while (sp > 0) {
+      const node = stack[--sp]
+      const o = node * 6
+      if (B[o] > q[3] || B[o + 3] < q[0] || B[o + 1] > q[4] || B[o + 4] < q[1] || B[o + 2] > q[5] || B[o + 5] < q[2]) continue
+      const c = count[node]
+      if (c === 0) { stack[sp++] = first[node]; stack[sp++] = first[node] + 1; continue }
+      for (let k = first[node]; k < first[node] + c; k++) {
+        const e = prims[k]
+        if (ground[e] === 1 && (group[e] & mask) !== 0) out[n++] = e
+      }
+    }
+  }
+  return n
+}
+
+// Lists the colliders wheels may stand on in ascending id order (at most GROUND_LIST of them).
+function listGround(state: CollisionState): void {
+  let n = 0
+  const ground = state.groundBody, list = state.groundList
+  for (let e = 0; e <= state.maxEid && n < list.length; e++) if (ground[e] === 1) list[n++] = e
+  state.groundListDirty = false
+}
+
+/**
+ * The closest hit of the ray `ray` = [ox, oy, oz, dx, dy, dz, tMax] (d unit) among the planes in
+ * `mask` and the `n` gathered colliders `cands`, or −1; ray[6] ends as the best t, `out` holds t
+ * and the normal (facing the ray's start) as castRay's does.
+ */
+export function castGround(state: CollisionState, ray: Float64Array, mask: number, cands: Int32Array, n: number, out: Float64Array): number {
+  let best = castPlanes(state, ray, -1, -1, mask, out)
+  for (let k = 0; k < n; k++) best = tryCollider(state, cands[k], ray, best, -1, -1, mask, out)
+  return best
+}

@@ -1,0 +1,195 @@
+/**
+ * The single-track model on any ground. Over a host step's substeps gravity acts along the ground
+ * the car stood on at the step's start (its pitch and roll are that ground's) and an axle that
+ * was in the air carries no tyre force. Then a ray straight down under each axle finds the
+ * surface at the new pose: the car sits on it (its height, its rate of rise along the car's
+ * velocity, pitch from the axles' heights, roll from the cross slope) unless flying on from the
+ * step's start would keep it above it (a crest taken faster than gravity bends the path, a ramp's
+ * lip): then it is ballistic until it comes down onto the surface.
+ */
+import type { CarStore } from '../../components/car'
+import type { CollisionState } from '../collision/state'
+import type { ResolvedCar } from './definition'
+import type { Surface, SurfaceMap } from './surfaces'
+import type { Substep } from './substep'
+import { bodyAxes, castDown, createGroundContact, downRay, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { singleTrackSubsteps, type AxleGround } from './single-track'
+
+/** Extra reach of the axles' rays below where the car may get to, m. */
+export const ON_SURFACE = 0.01
+/** A car flying on within this above the ground lands on it, m (rounding). */
+const LANDS_WITHIN = 1e-6
+/**
+ * A car flying on within this above the ground still has its wheels on it (they reach down on
+ * their springs), m: so a faceted surface's convex edges do not throw it, while a crest taken
+ * faster than gravity bends the path opens the gap past this within a few steps.
+ */
+export const CONTACT_GAP = 0.02
+
+// (numbers start as NaN: decision 0007)
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
+const tarmac: Surface = { name: 'tarmac', grip: 1, rollingResistance: DEFAULT_RR }
+
+/** One axle's ground: hit, height, normal, surface, and where it was looked for. */
+interface AxleHit { hit: boolean; x: number; y: number; z: number; nx: number; ny: number; nz: number; surface: Surface }
+const front: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
+const rear: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
+
+// the substeps' surface lookups answered by the nearer axle's surface
+const axleSurfaces: SurfaceMap = {
+  surfaceAt(x, y) {
+    const df = (x - front.x) ** 2 + (y - front.y) ** 2
+    const dr = (x - rear.x) ** 2 + (y - rear.y) ** 2
+    return df <= dr ? front.surface : rear.surface
+  },
+}
+
+// the axles' ground heights (front, rear) and the centre of mass's height on them (scratch: a
+// call's double arguments and results would be boxed)
+const heights = new Float64Array(3)
+
+/** Casts under the axle point of downRay into `out`. */
+function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
+  out.hit = castDown(cs, gc, false)
+  out.x = downRay[0]; out.y = downRay[1]
+  if (!out.hit) return
+  out.z = downRay[2] - gc.dist[0]
+  out.nx = gc.nx[0]; out.ny = gc.ny[0]; out.nz = gc.nz[0]
+  const own = gc.hitCollider >= 0 ? cs.surfaces[gc.hitCollider] : undefined
+  out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(out.x, out.y) : tarmac
+}
+
+/**
+ * Finds the ground under both axles of car `eid` at its pose (into the module's front and rear),
+ * from h + L/2 above its centre of mass down to `below` under it. On ground under either axle
+ * (true) `heights` holds the axles' ground heights and the centre of mass's height on them.
+ */
+export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, below: number): boolean {
+  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  const x = C.x[eid], y = C.y[eid]
+  const lift = d.h + 0.5 * d.L
+  downRay[2] = groundZ + d.h + C.heave[eid] + lift
+  downRay[3] = lift + below
+  downRay[0] = x + cp * d.a; downRay[1] = y + sp * d.a
+  castAxle(cs, gc, surfaces, front)
+  downRay[0] = x - cp * d.b; downRay[1] = y - sp * d.b
+  castAxle(cs, gc, surfaces, rear)
+  if (!front.hit && !rear.hit) return false
+  heights[0] = front.hit ? front.z : rear.z
+  heights[1] = rear.hit ? rear.z : front.z
+  heights[2] = (d.b * heights[0] + d.a * heights[1]) / d.L + d.h
+  return true
+}
+
+/** Writes the pose the ground under the axles (`heights`) gives car `eid`: pitch from the axles' heights, roll from the cross slope. */
+function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
+  C.pitch[eid] = Math.atan2(heights[1] - heights[0], d.L)
+  const sp = Math.sin(C.heading[eid]), cp = Math.cos(C.heading[eid])
+  const nx = front.nx + rear.nx, ny = front.ny + rear.ny, nz = front.nz + rear.nz
+  // the left side is up where the ground rises to the left (the normal leans right)
+  C.roll[eid] = Math.atan2(nx * sp - ny * cp, nz)
+}
+
+/**
+ * Advances single-track car `eid` by `n` substeps on the ground prepareGround found (not flat),
+ * then its height and pose (see the file comment). Writes Car.grounded (axles as pairs).
+ */
+export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, step: Substep, n: number): void {
+  const span = n * step.h
+  const g = step.gravity
+  const w0 = eid * 4
+  // over the substeps: the axles on the ground at the last step carry tyre forces, and gravity
+  // acts along the ground they stood on (its normal: the body's up axis, pitch and roll being the ground's)
+  axles.onF = C.grounded[w0]
+  axles.onR = C.grounded[w0 + 2]
+  axles.gx = 0; axles.gy = 0
+  if (axles.onF + axles.onR > 0) {
+    bodyAxes(C, eid, gc)
+    const ez = gc.ez
+    // the normal load per unit weight: gravity's part across the ground and the car's
+    // acceleration into it (the cornering one, r·vx to the left, on a bank)
+    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    const across = C.yawRate[eid] * C.vx[eid] * (ez[1] * cp - ez[0] * sp)
+    let load = ez[2] + across / g
+    if (load < 0) load = 0
+    axles.onF *= load
+    axles.onR *= load
+    axles.gx = g * load * ez[0]
+    axles.gy = g * load * ez[1]
+    surfacesAt(cs, C, d, eid, groundZ, gc, surfaces)
+  }
+  const z0 = groundZ + d.h + C.heave[eid]
+  const zd0 = C.heaveRate[eid]
+  singleTrackSubsteps(C, d, eid, axleSurfaces, step, n, axles)
+  // the ground under the axles at the new pose: on it unless flying on would keep the car above it
+  const zb = z0 + span * zd0 - 0.5 * g * span * span
+  const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
+  C.heave[eid] = zb - groundZ - d.h
+  const found = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
+  if (found && zb <= heights[2] + LANDS_WITHIN) {
+    // on the ground
+    C.heave[eid] = heights[2] - groundZ - d.h
+    // moving along the ground: the rate it rises under the axles at the car's velocity
+    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    const vx = C.vx[eid] * cp - C.vy[eid] * sp, vy = C.vx[eid] * sp + C.vy[eid] * cp
+    const F = front.hit ? front : rear, R = rear.hit ? rear : front
+    const rateF = -(F.nx * vx + F.ny * vy) / F.nz, rateR = -(R.nx * vx + R.ny * vy) / R.nz
+    C.heaveRate[eid] = (d.b * rateF + d.a * rateR) / d.L
+    groundPose(C, d, eid)
+    C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
+    C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+  } else if (found && zb <= heights[2] + CONTACT_GAP) {
+    // just above it (past a faceted surface's convex edge): flying on, the wheels still touching
+    C.heaveRate[eid] = zd0 - g * span
+    groundPose(C, d, eid)
+    C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
+    C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+  } else {
+    C.heaveRate[eid] = zd0 - g * span
+    C.grounded.fill(0, w0, w0 + 4)
+  }
+  C.rollRate[eid] = 0
+  C.pitchRate[eid] = 0
+}
+
+/** The surfaces under the axles of car `eid` at its pose for the substeps' lookups (a ground without colliders of its own surface: the map's, or tarmac). */
+function surfacesAt(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
+  front.surface = rear.surface = tarmac
+  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  front.x = C.x[eid] + cp * d.a; front.y = C.y[eid] + sp * d.a
+  rear.x = C.x[eid] - cp * d.b; rear.y = C.y[eid] - sp * d.b
+  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return
+  axleGround(cs, C, d, eid, groundZ, gc, surfaces, d.h + d.L)
+}
+
+/** True when a gathered collider has a surface of its own. */
+function hasOwnSurfaces(cs: CollisionState, gc: GroundContact): boolean {
+  for (let k = 0; k < gc.count; k++) if (cs.surfaces[gc.cands[k]] !== undefined) return true
+  return false
+}
+
+const pathGround = createGroundContact()
+
+/**
+ * The path level on any ground: every car of `cars` (moved along its line this host step of
+ * `span` s) sits on the surface under its axles, its pitch and roll those of the ground (the path
+ * level's climb reads the pitch). Nothing to do in a world of the level ground plane alone.
+ */
+export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number, span: number, surfaces: SurfaceMap | null): void {
+  if (cars.length === 0 || (cs.groundBodies === 0 && onlyLevelGround(cs, -1, groundZ))) return
+  for (let k = 0; k < cars.length; k++) {
+    const eid = cars[k]
+    const d = defs[eid]
+    if (d === undefined) continue
+    prepareGround(cs, C, d, eid, span, groundZ, pathGround)
+    if (pathGround.flat) continue
+    const z0 = groundZ + d.h + C.heave[eid]
+    const w0 = eid * 4
+    if (!axleGround(cs, C, d, eid, groundZ, pathGround, surfaces, d.h + d.L + 2)) { C.grounded.fill(0, w0, w0 + 4); continue }
+    C.heave[eid] = heights[2] - groundZ - d.h
+    C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0
+    groundPose(C, d, eid)
+    C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
+    C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+  }
+}
