@@ -19,7 +19,8 @@ import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
 import { notGround } from '../collision/state'
-import { castDown, castWheels, createGroundContact, downRay, droopOf, onlyLevelGround, prepareGround } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, onlyLevelGround, prepareGround } from './ground-contact'
+import { castGround } from '../collision/ground'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -182,8 +183,31 @@ export function installVehicles({ world, components: comps, options, collision }
   // roll and pitch; its rates zeroed). A world of the level ground plane alone: the level body at
   // ride height, as it always was.
   const seatContact = createGroundContact()
-  // carState's wheel rays (the suspension travel on terrain)
+  // carState's wheel rays (the suspension travel on terrain): contact, ray [origin, direction, length], hit
   const stateContact = createGroundContact()
+  const wheelRay = new Float64Array(7), wheelHit = new Float64Array(4)
+
+  // Each corner's compression (+) or extension (−) from static: its wheel's ray from the corner at
+  // the centre of mass's height down the body's z axis over the spring's droop, as the four-wheel
+  // model casts it (castWheels), the numbers through scratch arrays so nothing is boxed.
+  function suspensionOnGround(d: ResolvedCar, eid: number, out: number[]): void {
+    bodyAxes(C, eid, stateContact)
+    const ex = stateContact.ex, ey = stateContact.ey, ez = stateContact.ez, ray = wheelRay
+    const ox = C.x[eid], oy = C.y[eid], oz = groundZ + d.h + C.heave[eid]
+    for (let i = 0; i < 4; i++) {
+      const front = i < 2
+      const x = front ? d.a : -d.b, y = (i & 1 ? -0.5 : 0.5) * (front ? d.tf : d.tr)
+      const droop = front ? d.fzF / d.kF : d.fzR / d.kR
+      // lifted d.h above the corner, so a wheel already below the surface still finds it
+      ray[0] = ox + x * ex[0] + y * ey[0] + d.h * ez[0]
+      ray[1] = oy + x * ex[1] + y * ey[1] + d.h * ez[1]
+      ray[2] = oz + x * ex[2] + y * ey[2] + d.h * ez[2]
+      ray[3] = -ez[0]; ray[4] = -ez[1]; ray[5] = -ez[2]; ray[6] = 2 * d.h + droop
+      const e = castGround(collision, ray, stateContact.mask, stateContact.cands, stateContact.count, wheelHit)
+      const travel = e < 0 ? droop : wheelHit[0] - 2 * d.h
+      out[i] = -(travel < droop ? travel : droop)
+    }
+  }
   function seat(eid: number): void {
     const d = defs[eid]!
     const mask = C.groundMask[eid]
@@ -304,14 +328,7 @@ export function installVehicles({ world, components: comps, options, collision }
         const s = carState(C, d, eid, groundZ, out)
         // on terrain, each corner's travel is what its wheel's ray finds under the current pose
         prepareGround(collision, C, d, eid, 0, groundZ, stateContact)
-        if (!stateContact.flat) {
-          castWheels(collision, C, d, eid, groundZ, stateContact, null)
-          const susp = s.suspension, hit = stateContact.hit, dist = stateContact.dist
-          for (let i = 0; i < 4; i++) {
-            const droop = droopOf(d, i < 2), travel = hit[i] === 1 ? dist[i] - d.h : droop
-            susp[i] = -(travel < droop ? travel : droop)
-          }
-        }
+        if (!stateContact.flat) suspensionOnGround(d, eid, s.suspension)
         return s
       },
       setLod(car, level, hz) {

@@ -137,6 +137,36 @@ describe('pitlane/three createDebugView', () => {
     expect(named<InstancedMesh>(view.root, 'pitlane-car-bodies').count).toBe(1)
   })
 
+  it('on terrain, follows the car over a hill: each grounded wheel touches the surface under it', () => {
+    const sim = createSim(createWorld())
+    sim.addCollider(heightfield([-40, -40], 2, 41, 41, hill()))
+    const car = sim.addCar({ position: [-30, 1], speed: 15 })
+    sim.setInput(car, { throttle: 0.3 })
+    const view = createDebugView(sim, new Scene())
+    const wheels = named<InstancedMesh>(view.root, 'pitlane-car-wheels')
+    const d = sim.carDefinition(car)
+    let checked = 0, highest = 0
+    for (let f = 0; f < 150; f++) {
+      sim.step(1 / 60)
+      if (f % 10 !== 0) continue
+      view.update()
+      const s = sim.carState(car)
+      highest = Math.max(highest, s.position[2])
+      const body = instanceAt(named<InstancedMesh>(view.root, 'pitlane-car-bodies'), 0)
+      const up = new Vector3().setFromMatrixColumn(body, 2).normalize()
+      for (let i = 0; i < 4; i++) {
+        if (!s.grounded[i]) continue
+        const c = translation(instanceAt(wheels, i))
+        // from the wheel's centre down the body's axis: the surface one radius away (a tyre does not bend here)
+        const hit = sim.rayTest([c.x, c.y, c.z], [-up.x, -up.y, -up.z], 3, car, 0, -1).at(0)!
+        expect(Math.abs(hit.distance - d.wheelRadius)).toBeLessThan(0.03)
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThan(40)
+    expect(highest).toBeGreaterThan(2.5) // over the hill's top
+  })
+
   it('shows braking: the body pitches nose down and the front wheels rise into the wheel arches', () => {
     const sim = createSim(createWorld())
     const car = sim.addCar({ speed: 25 })
