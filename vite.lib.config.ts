@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite'
 
-// Library build: bundles the entries (core, internals, the optional pixi and three views and Rapier host)
-// into dist/, with source maps. The engine's modules shared by the entries go into one chunk with a
-// readable name (dist/pitlane.js), so a stack trace names that file, not a hashed one.
-// bitecs, pixi.js, three and Rapier stay external (peer dependencies).
-const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/three/']
+// Library build: bundles the entries (core, internals, the optional pixi and three views, Rapier host and
+// glTF import) into dist/, with source maps. The engine's modules shared by the entries go into one chunk
+// with a readable name (dist/pitlane.js), so a stack trace names that file, not a hashed one.
+// bitecs, pixi.js, three, Rapier and glTF-Transform stay external (peer dependencies).
+const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/gltf/', '/src/three/']
 const ENTRY_FILES = ['/src/index.ts', '/src/internals.ts']
 
 /** The chunk of an engine module shared by the entries: every core module goes into pitlane.js. */
@@ -24,11 +24,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'three/index': 'src/three/index.ts', internals: 'src/internals.ts' },
+      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'gltf/index': 'src/gltf/index.ts', 'three/index': 'src/three/index.ts', internals: 'src/internals.ts' },
       formats: ['es'],
     },
     rollupOptions: {
-      external: ['bitecs', 'pixi.js', '@dimforge/rapier3d-compat', 'three'],
+      external: ['bitecs', 'pixi.js', '@dimforge/rapier3d-compat', '@gltf-transform/core', 'three'],
       // Keep top-level const as const (Vite turns them into var by default). V8 folds a module's
       // const bindings (the hot modules' scratch typed arrays and imported-function aliases) into
       // the optimised code; a var is reloaded and re-checked (map, length) at every use:

@@ -40,6 +40,7 @@ const entries = {
   'pixi/index.d.ts': '../types/src/pixi/index.js',
   'rapier/index.d.ts': '../types/src/rapier/index.js',
   'three/index.d.ts': '../types/src/three/index.js',
+  'gltf/index.d.ts': '../types/src/gltf/index.js',
 }
 for (const [file, target] of Object.entries(entries)) {
   mkdirSync(dirname(join(dist, file)), { recursive: true })

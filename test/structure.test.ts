@@ -103,9 +103,23 @@ describe('the engine structure', () => {
     expect(inside).toEqual([])
   })
 
-  it('keeps examples, pitlane/pixi, pitlane/rapier and pitlane/three on the public API (no sim.internal, no deep paths)', () => {
-    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier')), ...filesUnder(join(ROOT, 'src/three'))]
-    const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts', 'src/three/index.ts'].map((p) => join(ROOT, p))
+  it('imports each optional peer only from its own subpath entry (the core never loads pixi.js, Rapier, three or glTF-Transform)', () => {
+    const owner: [RegExp, string][] = [[/^pixi\.js/, 'src/pixi/'], [/^@dimforge\//, 'src/rapier/'], [/^@gltf-transform\//, 'src/gltf/'], [/^three(\/|$)/, 'src/three/']]
+    const bad: string[] = []
+    for (const f of product) {
+      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+      for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)) {
+        const rule = owner.find(([re]) => re.test(m[1]))
+        if (rule && !rel(f).startsWith(rule[1])) bad.push(`${rel(f)}: imports ${m[1]}`)
+      }
+    }
+    expect(bad).toEqual([])
+    expect(readFileSync(join(ROOT, 'src/gltf/index.ts'), 'utf8')).toMatch(/from '@gltf-transform\/core'/)
+  })
+
+  it('keeps examples, pitlane/pixi, pitlane/rapier, pitlane/gltf and pitlane/three on the public API (no sim.internal, no deep paths)', () => {
+    const users = [...filesUnder(join(ROOT, 'examples')), ...filesUnder(join(ROOT, 'src/pixi')), ...filesUnder(join(ROOT, 'src/rapier')), ...filesUnder(join(ROOT, 'src/gltf')), ...filesUnder(join(ROOT, 'src/three'))]
+    const entries = ['src/index.ts', 'src/pixi/index.ts', 'src/rapier/index.ts', 'src/gltf/index.ts', 'src/three/index.ts'].map((p) => join(ROOT, p))
     const bad: string[] = []
     for (const f of users) {
       const text = readFileSync(f, 'utf8')

@@ -6,8 +6,12 @@
  * pixi.js is a peer dependency; the core never imports this file.
  */
 import { Container, Graphics, Particle, ParticleContainer, Rectangle, Sprite, Texture } from 'pixi.js'
-import { entityExists, hasComponent, query } from 'bitecs'
+import { entityExists, hasComponent, query, registerQuery } from 'bitecs'
 import { ColliderKind, type Polyline, type Sim } from '../index'
+import { finiteNumber, nonNegativeInteger } from '../validate'
+import { createMeshLayer, pixelsPerMetre, type ScreenRect } from './mesh-layer'
+
+export type { ScreenRect } from './mesh-layer'
 
 /** The level of detail of a car as the renderer colours it. */
 export type CarLevel = 'full' | 'singleTrack' | 'path' | 'frozen'
@@ -39,12 +43,17 @@ export interface DebugRendererOptions {
   minCarPixels?: number
   /** Flip y on the container so world +y is up on screen (default true). */
   flipY?: boolean
+  /** The visible canvas rectangle (e.g. a pixi Application's `screen`): mesh outlines are drawn only for the world inside it (default: all of them). */
+  screen?: ScreenRect
+  /** At most this many mesh triangle outlines per redraw (default 100000). */
+  maxMeshTriangles?: number
 }
 
 /** The keys createDebugRenderer accepts (the record type makes the compiler check the list is complete). */
 const OPTION_KEYS = Object.keys({
   colliders: true, cars: true, paths: true, lidars: true, carColor: true, colliderColors: true, colliderColor: true,
   lidarNear: true, lidarFar: true, lidarPointSize: true, maxLidarPoints: true, minCarPixels: true, flipY: true,
+  screen: true, maxMeshTriangles: true,
 } satisfies { [K in keyof Required<DebugRendererOptions>]: true })
 
 /** A debug renderer attached to a container. */
@@ -59,6 +68,8 @@ export interface DebugRenderer {
   carSprite(car: number): Container | undefined
   /** Lidar points drawn by the last update. */
   readonly lidarPoints: number
+  /** Mesh triangle outlines drawn by the last redraw of the mesh layer. */
+  readonly meshTriangles: number
   /** Removes everything from the container and frees it. */
   destroy(): void
 }
@@ -102,10 +113,15 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   parent.addChild(root)
   const pathLayer = new Graphics()
   const colliderLayer = new Graphics()
+  const meshes = createMeshLayer(sim, root, {
+    screen: options.screen === undefined ? null : screenRect(options.screen),
+    maxTriangles: options.maxMeshTriangles === undefined ? 100000 : nonNegativeInteger(options.maxMeshTriangles, 'options.maxMeshTriangles'),
+    colorOf: (name) => (name !== undefined ? o.colliderColors[name] : undefined) ?? o.colliderColor,
+  })
   const carLayer = new Container()
   const lidarLayer = new ParticleContainer({ texture: Texture.WHITE, dynamicProperties: { position: true, color: true } })
   lidarLayer.boundsArea = new Rectangle(-1e6, -1e6, 2e6, 2e6)
-  root.addChild(pathLayer, colliderLayer, carLayer, lidarLayer)
+  root.addChild(pathLayer, colliderLayer, meshes.graphics, carLayer, lidarLayer)
 
   const cars = new Map<number, CarView>()
   const lidarPool: Particle[] = []
@@ -114,14 +130,18 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   let frame = 0
   let lidarPoints = 0
 
+  // the colliders, a live list read every update (query() would allocate its terms and hash each call);
+  // removals reach it late, so an entry is checked against the component
+  const colliderQuery = registerQuery(sim.world, [sim.components.Collider])
+
   /** A cheap fingerprint of every non-car collider's kind, size and pose: redraw only when it changes. */
   function colliderFingerprint(): number {
     const { Collider, Car } = sim.components
-    const list = query(sim.world, [Collider])
+    const list = colliderQuery.dense
     let h = list.length
     for (let i = 0; i < list.length; i++) {
       const e = list[i]
-      if (isCarBody(e, Car, Collider)) continue
+      if (!hasComponent(sim.world, e, Collider) || isCarBody(e, Car, Collider)) continue
       h = (h * 31 + e) % 1e9
       const p = e * 3, r = e * 9, q = e * 4
       h += Collider.kind[e] * 7 + Collider.position[p] * 1.3 + Collider.position[p + 1] * 1.7 + Collider.rotation[r] * 3.1 + Collider.rotation[r + 1] * 5.3 + Collider.params[q] * 11 + Collider.params[q + 1] * 13 + Collider.group[e]
@@ -165,13 +185,27 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     }
   }
 
+  // drawPaths' scratch: the cars and lines wanted this update (reused, so an update allocates nothing)
+  const wantedCars: number[] = [], wanted: Polyline[] = []
+  const byId = (a: number, b: number) => a - b
+  /** The line `car`'s driver follows, or null when it is no driven car. */
+  function lineOf(car: number): Polyline | null {
+    const { world, components } = sim
+    return Number.isInteger(car) && car >= 0 && entityExists(world, car) && hasComponent(world, car, components.Driver) ? sim.aiPath(car) : null
+  }
+
   /** The driver paths to draw now; redraws only when that list of path objects changes. */
   function drawPaths(): void {
-    const { world, components } = sim
-    const lineOf = (car: number) => (Number.isInteger(car) && car >= 0 && entityExists(world, car) && hasComponent(world, car, components.Driver) ? sim.aiPath(car) : null)
-    const wanted: Polyline[] = []
-    const cars = o.paths === true ? Array.from(query(world, [components.Driver])).sort((a, b) => a - b) : Array.isArray(o.paths) ? o.paths : []
-    for (const car of cars) { const line = lineOf(car); if (line) wanted.push(line) }
+    wantedCars.length = 0
+    wanted.length = 0
+    if (o.paths === true) {
+      const driven = query(sim.world, [sim.components.Driver])
+      for (let i = 0; i < driven.length; i++) wantedCars.push(driven[i])
+      wantedCars.sort(byId)
+    } else if (Array.isArray(o.paths)) {
+      for (let i = 0; i < o.paths.length; i++) wantedCars.push(o.paths[i])
+    }
+    for (let i = 0; i < wantedCars.length; i++) { const line = lineOf(wantedCars[i]); if (line) wanted.push(line) }
     let same = wanted.length === drawnPaths.length
     for (let i = 0; same && i < wanted.length; i++) same = wanted[i] === drawnPaths[i]
     if (same) return
@@ -193,9 +227,8 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     const { Collider } = sim.components
     const list = query(sim.world, [Car])
     frame++
-    // Pixels per metre through the parents' scales (rotation aside), for the minimum car size.
-    let ppm = 1
-    for (let c: Container | null = root; c; c = c.parent) ppm *= Math.abs(c.scale.x)
+    // Pixels per metre, for the minimum car size.
+    const ppm = pixelsPerMetre(root)
     for (let i = 0; i < list.length; i++) {
       const car = list[i]
       let v = cars.get(car)
@@ -270,10 +303,12 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
   return {
     container: root,
     get lidarPoints() { return lidarPoints },
+    get meshTriangles() { return meshes.triangles },
     update() {
       if (o.colliders) {
         const key = colliderFingerprint()
         if (key !== colliderKey) { colliderKey = key; drawColliders() }
+        meshes.update()
       }
       drawPaths()
       if (o.cars) drawCars()
@@ -282,11 +317,19 @@ export function createDebugRenderer(sim: Sim, parent: Container, options: DebugR
     setPaths(paths) { o.paths = paths },
     carSprite: (car) => cars.get(car)?.root,
     destroy() {
+      meshes.destroy()
       root.destroy({ children: true })
       cars.clear()
       lidarPool.length = 0
     },
   }
+}
+
+/** Checks options.screen's fields (it is kept, not copied: a pixi Application's `screen` follows resizes). */
+function screenRect(s: unknown): ScreenRect {
+  if (s === null || typeof s !== 'object') throw new TypeError('options.screen must be a rectangle { x, y, width, height } (e.g. app.screen)')
+  for (const k of ['x', 'y', 'width', 'height'] as const) finiteNumber((s as ScreenRect)[k], `options.screen.${k}`)
+  return s as ScreenRect
 }
 
 function isCarBody(e: number, Car: Sim['components']['Car'], Collider: Sim['components']['Collider']): boolean {

@@ -11,6 +11,7 @@ import {
 } from 'pitlane'
 import * as pitlaneApi from 'pitlane'
 import { mat3FromEuler } from 'pitlane/internals'
+import { collidersFromGltf, type GltfCollider } from 'pitlane/gltf'
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`consumer: ${what}`)
@@ -111,5 +112,11 @@ throws(() => sim.setLod(car, 'medium'), RangeError, 'an unknown level')
 throws(() => sim.setInput(car, { throtle: 1 }), RangeError, 'a misspelled input')
 // @ts-expect-error 'positon' is not an option of addCollider
 throws(() => sim.addCollider(sphere(1), { positon: [5, 5] }), RangeError, 'a misspelled collider option')
+
+// pitlane/gltf loads without @gltf-transform/core installed (it uses only its types) and checks its argument.
+let gltfRefusal = ''
+try { collidersFromGltf({} as never) } catch (e) { gltfRefusal = (e as Error).message }
+const gltfNames: GltfCollider['name'][] = []
+check(gltfRefusal.startsWith('document must be a @gltf-transform/core Document') && gltfNames.length === 0, 'pitlane/gltf refuses a non-document')
 
 console.log(`consumer ok: ${sim.steps} steps, car at ${state.position[0]!.toFixed(2)} m`)
