@@ -193,8 +193,9 @@ export function installVehicles({ world, components: comps, options, collision }
   function suspensionOnGround(d: ResolvedCar, eid: number, out: number[]): void {
     bodyAxes(C, eid, stateContact)
     const ex = stateContact.ex, ey = stateContact.ey, ez = stateContact.ez, ray = wheelRay
-    const ox = C.x[eid], oy = C.y[eid], oz = groundZ + d.h + C.heave[eid]
     for (let i = 0; i < 4; i++) {
+      // (the origin read in the loop, not hoisted: decision 0007's on-stack-replacement trap boxes doubles set before a loop)
+      const ox = C.x[eid], oy = C.y[eid], oz = groundZ + d.h + C.heave[eid]
       const front = i < 2
       const x = front ? d.a : -d.b, y = (i & 1 ? -0.5 : 0.5) * (front ? d.tf : d.tr)
       const droop = front ? d.fzF / d.kF : d.fzR / d.kR
