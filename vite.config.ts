@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 
 // Dev server and static build of the racing demo (examples/racing): `npm start` serves it,
@@ -9,7 +10,7 @@ import { defineConfig, type Plugin } from 'vite'
 
 /** Serves examples/terrain/index.html at /terrain/ in the dev server (its script from the example's folder). */
 function terrainPage(): Plugin {
-  const dir = join(__dirname, 'examples/terrain')
+  const dir = fileURLToPath(new URL('./examples/terrain', import.meta.url))
   return {
     name: 'pitlane-terrain-page',
     configureServer(server) {

@@ -93,7 +93,12 @@ async function start(): Promise<void> {
   })
   const player = sim.addCar({ ...slot(0), speed: 0 })
   sim.setInput(player, { gear: 1 })
-  const lidar = withLidar ? sim.addLidar({ ...lidarPresets.spinning16, mount: player, offset: [0.3, 0, 1.05], attributes: { intensity: true } }) : -1
+  // a 16-channel spinning lidar on the roof, 360 columns a turn out to 60 m, swept as it rotates (each step casts
+  // the columns the head passed, so no frame pays for a whole turn)
+  const spin = lidarPresets.spinning16
+  const lidar = withLidar
+    ? sim.addLidar({ ...spin, pattern: { ...spin.pattern, yawCount: 360, yawIncrement: (2 * Math.PI) / 360 }, rangeMax: 60, sweep: 'rotating', mount: player, offset: [0.3, 0, 1.05], attributes: { intensity: true } })
+    : -1
   Object.assign(handle, { sim, player, cars, levels: LEVELS, lidar })
 
   // heights seen per driven car
@@ -108,7 +113,7 @@ async function start(): Promise<void> {
   scene.background = new Color(0x9cc3e6)
   scene.fog = new Fog(0x9cc3e6, 160, 480)
   const camera = new PerspectiveCamera(60, 1, 0.5, 700)
-  const view = createDebugView(sim, scene, { paths: [cars[0]], colliderColors: COLOURS, groundColor: 0x5d7048, lidarPointSize: 0.14 })
+  const view = createDebugView(sim, scene, { paths: [cars[0]], colliderColors: COLOURS, groundColor: 0x5d7048, lidarPointSize: 0.14, intensityRange: [0, 0.6] })
   handle.view = view
   const chase = createChaseCamera(camera)
 

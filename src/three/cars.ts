@@ -86,11 +86,12 @@ export function createCarLayer(sim: Sim, carColor: (car: number, level: CarLevel
       // the lower body from half a wheel up to 55% of the height, the cabin above it, set back
       const bottom = 0.5 * R - h, belt = 0.55 * H - h, top = H - h
       let zb = 0.5 * (bottom + belt)
-      t[0] = px + r2 * zb; t[1] = py + r5 * zb; t[2] = pz + r8 * zb; t[3] = d.length; t[4] = d.width; t[5] = belt - bottom
+      // (narrower than the car's width by a wheel, so the wheels show beside it)
+      t[0] = px + r2 * zb; t[1] = py + r5 * zb; t[2] = pz + r8 * zb; t[3] = d.length; t[4] = Math.min(d.width, Math.min(d.trackFront, d.trackRear) - 0.05); t[5] = belt - bottom
       writeInstance(B, k, Rb, 0)
       const xb = -0.1 * d.length
       zb = 0.5 * (belt + top)
-      t[0] = px + r0 * xb + r2 * zb; t[1] = py + r3 * xb + r5 * zb; t[2] = pz + r6 * xb + r8 * zb; t[3] = 0.5 * d.length; t[4] = 0.85 * d.width; t[5] = top - belt
+      t[0] = px + r0 * xb + r2 * zb; t[1] = py + r3 * xb + r5 * zb; t[2] = pz + r6 * xb + r8 * zb; t[3] = 0.5 * d.length; t[4] = 0.8 * Math.min(d.width, d.trackFront); t[5] = top - belt
       writeInstance(K, k, Rb, 0)
       // setHex converts to linear with calls on doubles: only when the colour changes
       const hex = carColor(car, s.level)
