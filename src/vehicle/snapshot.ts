@@ -76,6 +76,7 @@ export function snapshotCar(C: CarStore, eid: number): CarSnapshot {
   const o = eid * 4
   state.wheelSpeed = [enc(C.wheelSpeed[o]), enc(C.wheelSpeed[o + 1]), enc(C.wheelSpeed[o + 2]), enc(C.wheelSpeed[o + 3])]
   state.gearActual = C.gearActual[eid]
+  state.grounded = [C.grounded[o], C.grounded[o + 1], C.grounded[o + 2], C.grounded[o + 3]]
   const input: Record<string, SnapNumber> = {}
   for (const [k] of INPUT_FLOATS) input[k] = enc(C[k][eid])
   input.gear = C.gear[eid]
@@ -90,6 +91,8 @@ export interface DecodedSnapshot {
   floats: Float64Array
   wheels: Float64Array
   gearActual: number
+  /** Which wheels carried load (0/1 each). */
+  grounded: Uint8Array
   inputs: Float64Array
   gear: number
 }
@@ -130,6 +133,13 @@ export function decodeSnapshot(d: ResolvedCar, snap: unknown): DecodedSnapshot {
     if (Math.abs(wheels[i]) > MAX_WHEEL) throw new RangeError(`snapshot.state.wheelSpeed[${i}] must be in [-${MAX_WHEEL}, ${MAX_WHEEL}], got ${wheels[i]}`)
   }
   const gearActual = integer(own(st, 'gearActual', 'snapshot.state'), -1, d.gears, 'snapshot.state.gearActual')
+  // (a snapshot written before cars stood on terrain has none: every wheel on the ground)
+  const grounded = new Uint8Array([1, 1, 1, 1])
+  const g = st.grounded
+  if (g !== undefined) {
+    if (!Array.isArray(g) || g.length !== 4) throw new TypeError(`snapshot.state.grounded must be an array of 4 integers (0 or 1), got ${describe(g)}`)
+    for (let i = 0; i < 4; i++) grounded[i] = integer(g[i], 0, 1, `snapshot.state.grounded[${i}]`)
+  }
   const inp = plain(own(s, 'input', 'snapshot'), 'snapshot.input')
   const inputs = new Float64Array(INPUT_FLOATS.length)
   for (let i = 0; i < INPUT_FLOATS.length; i++) {
@@ -139,7 +149,7 @@ export function decodeSnapshot(d: ResolvedCar, snap: unknown): DecodedSnapshot {
     inputs[i] = v
   }
   const gear = integer(own(inp, 'gear', 'snapshot.input'), -1, d.gears, 'snapshot.input.gear')
-  return { model, level, hz, floats, wheels, gearActual, inputs, gear }
+  return { model, level, hz, floats, wheels, gearActual, grounded, inputs, gear }
 }
 
 /** Writes a decoded snapshot into car `eid` (model, hz and state; the caller sets the level tag). */
@@ -147,6 +157,7 @@ export function writeSnapshot(C: CarStore, eid: number, s: DecodedSnapshot): voi
   for (let i = 0; i < FLOATS.length; i++) C[FLOATS[i]][eid] = s.floats[i]
   C.wheelSpeed.set(s.wheels, eid * 4)
   C.gearActual[eid] = s.gearActual
+  C.grounded.set(s.grounded, eid * 4)
   for (let i = 0; i < INPUT_FLOATS.length; i++) C[INPUT_FLOATS[i][0]][eid] = s.inputs[i]
   C.gear[eid] = s.gear
   C.model[eid] = s.model

@@ -90,3 +90,27 @@ describe('a 5 cm kerb at 20 m/s (full)', () => {
     }
   })
 })
+
+describe('in the air, through a snapshot', () => {
+  for (const level of ['full', 'singleTrack'] as const) {
+    it(`${level}: a snapshot taken off the ramp restores into a grounded twin and flies on bit for bit`, () => {
+      const make = () => {
+        const sim = makeSim()
+        addRamp(sim, 12, 10)
+        const car = sim.addCar({ position: [-40, 0], speed: 20, lod: level })
+        sim.setInput(car, { throttle: 0.5, gear: 1 })
+        return { sim, car }
+      }
+      const a = make(), b = make()
+      let steps = 0
+      while (!a.sim.carState(a.car).grounded.every((g) => !g) && steps < 600) { a.sim.step(1 / 60); steps++ }
+      a.sim.stepMany(1 / 60, 5)
+      expect(a.sim.carState(a.car).grounded).toEqual([false, false, false, false])
+      b.sim.restore(b.car, JSON.parse(JSON.stringify(a.sim.snapshot(a.car))))
+      expect(b.sim.carState(b.car)).toEqual(a.sim.carState(a.car))
+      a.sim.stepMany(1 / 60, 90)
+      b.sim.stepMany(1 / 60, 90)
+      expect(b.sim.carState(b.car)).toEqual(a.sim.carState(a.car))
+    })
+  }
+})

@@ -4,9 +4,9 @@
 // resistance and drag; at full throttle the hatchback climbs 15% from rest; on a 6% grade its top
 // speed is where the definition's power at the wheels meets v·(m·g·sinθ + rolling + drag).
 import { describe, expect, it } from 'vitest'
-import { presets, type CarDefinition } from '../../src/index'
+import { presets } from '../../src/index'
 import { makeSim } from './helpers'
-import { addSlope } from './terrain-helpers'
+import { addSlope, powerBalanceTopSpeed } from './terrain-helpers'
 
 const G = 9.81
 const RR = 0.012 // tarmac's rolling resistance (the sim has no surface map)
@@ -23,31 +23,6 @@ function onSlope(grade: number, level: 'full' | 'singleTrack', x = 100, heading 
 /** The distance along the slope of two car positions. */
 function along(a: number[], b: number[]): number {
   return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2])
-}
-
-/** The definition's top speed on a grade of angle θ: where the best gear's wheel force meets m·g·sinθ + rolling + drag. */
-function powerBalanceTopSpeed(d: CarDefinition, angle: number): number {
-  const RPM = Math.PI / 30
-  const curve = d.engine.torqueCurve
-  const torqueAt = (rpm: number) => {
-    if (rpm <= curve[0][0]) return curve[0][1]
-    for (let i = 1; i < curve.length; i++) if (rpm <= curve[i][0]) { const [r0, t0] = curve[i - 1], [r1, t1] = curve[i]; return t0 + ((t1 - t0) * (rpm - r0)) / (r1 - r0) }
-    return curve[curve.length - 1][1]
-  }
-  const wheelForce = (v: number) => {
-    let best = 0
-    for (const r of d.gearbox.ratios) {
-      const ratio = r * d.gearbox.finalDrive
-      const rpm = ((v / d.wheelRadius) * ratio) / RPM
-      if (rpm > d.engine.maxRpm) continue
-      best = Math.max(best, (torqueAt(rpm) * ratio * d.gearbox.efficiency) / d.wheelRadius)
-    }
-    return best
-  }
-  const resist = (v: number) => d.mass * G * Math.sin(angle) + RR * d.mass * G * Math.cos(angle) + 0.5 * 1.204 * d.dragCoefficient * d.frontalArea * v * v
-  let lo = 1, hi = 100
-  for (let i = 0; i < 60; i++) { const v = 0.5 * (lo + hi); if (wheelForce(v) > resist(v)) lo = v; else hi = v }
-  return lo
 }
 
 describe.each(LEVELS)('on a slope (%s)', (level) => {

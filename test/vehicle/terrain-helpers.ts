@@ -1,5 +1,5 @@
 /** Test helpers for cars on terrain: slopes and hills built from colliders, and the physics they should show. */
-import { box, heightfield, type Sim } from '../../src/index'
+import { box, heightfield, type CarDefinition, type Sim } from '../../src/index'
 
 /** Rotation (row-major Mat3) about +y by `angle` (rad): a box's top face then rises toward +x for angle < 0. */
 export function aboutY(angle: number): number[] {
@@ -36,3 +36,30 @@ export function addHills(sim: Sim, amplitude: number, wavelength: number, size =
   sim.addCollider(heightfield([x0, x0, 0], cell, n, n, heights))
   return z
 }
+
+/** The definition's top speed on a grade of angle θ: where the best gear's wheel force meets m·g·sinθ + rolling + drag. */
+export function powerBalanceTopSpeed(d: CarDefinition, angle: number): number {
+  const RPM = Math.PI / 30
+  const curve = d.engine.torqueCurve
+  const torqueAt = (rpm: number) => {
+    if (rpm <= curve[0][0]) return curve[0][1]
+    for (let i = 1; i < curve.length; i++) if (rpm <= curve[i][0]) { const [r0, t0] = curve[i - 1], [r1, t1] = curve[i]; return t0 + ((t1 - t0) * (rpm - r0)) / (r1 - r0) }
+    return curve[curve.length - 1][1]
+  }
+  const wheelForce = (v: number) => {
+    let best = 0
+    for (const r of d.gearbox.ratios) {
+      const ratio = r * d.gearbox.finalDrive
+      const rpm = ((v / d.wheelRadius) * ratio) / RPM
+      if (rpm > d.engine.maxRpm) continue
+      best = Math.max(best, (torqueAt(rpm) * ratio * d.gearbox.efficiency) / d.wheelRadius)
+    }
+    return best
+  }
+  const G = 9.81, RR = 0.012 // tarmac
+  const resist = (v: number) => d.mass * G * Math.sin(angle) + RR * d.mass * G * Math.cos(angle) + 0.5 * 1.204 * d.dragCoefficient * d.frontalArea * v * v
+  let lo = 1, hi = 100
+  for (let i = 0; i < 60; i++) { const v = 0.5 * (lo + hi); if (wheelForce(v) > resist(v)) lo = v; else hi = v }
+  return lo
+}
+
