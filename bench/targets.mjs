@@ -24,6 +24,11 @@ const TARGETS = [
   ['path1000: a path car ≤ 1/10 of a single-track car (own time, interleaved)', ['path1000'], (r) => r.path1000.metrics.overSingleTrack, 0.1],
   ['race10k mean ≤ 3 ms/step', ['race10k'], (r) => r.race10k.metrics.meanMs, 3],
   ['race10k worst step ≤ 4 × median', ['race10k'], (r) => r.race10k.metrics.worstOverMedian, 4],
+  ['meshRay ≤ ¼ rapierMeshRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overRapierCpu, 0.25],
+  ['meshRay ≤ threeMeshBvhRay (CPU, interleaved)', ['meshRay'], (r) => r.meshRay.metrics.overThreeMeshBvhCpu, 1],
+  ['meshLidar ≤ ⅓ meshRay (CPU per ray, interleaved)', ['meshLidar'], (r) => r.meshLidar.metrics.overMeshRayCpu, 1 / 3],
+  ['meshBuild1M: 1,000,000 triangles built in ≤ 2 s (CPU)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.cpuMs, 2000],
+  ['meshBuild1M: ≤ 100 bytes per triangle (tree and copies of the input)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.bytesPerTriangle, 100],
 ]
 
 /** The targets the results allow checking: [{ target, value, bound, met }]. */

@@ -24,11 +24,43 @@ export interface MeshData {
   nodeCount: number
   /** The exact local box of the tree's triangles (min xyz, max xyz; empty: +∞ … −∞). */
   box: Float64Array
+  /** Leaves in the tree. */
+  leafCount: number
+  /** The mesh as seen from an anchor many rays share (mesh-view.ts). */
+  viewCache: MeshViewCache
   /** meshDigest's value once worked out, else −1. */
   digest: number
   /** Traversal scratch (deep enough for the tree). */
   stack: Int32Array
   stackT: Float64Array
+}
+
+/** The view of a mesh from one anchor. */
+export interface MeshView {
+  /** The anchor (local frame). */
+  ax: number
+  ay: number
+  az: number
+  /** Cell c's entries are [cellStart[c], cellStart[c + 1]). */
+  cellStart: Int32Array
+  /** Entries: leaf node and its distance from the anchor (a lower bound), nearest first in each cell. */
+  leaf: Int32Array
+  lower: Float64Array
+  /** Leaves within VIEW_NEAR of the anchor (every ray tests them). */
+  near: Int32Array
+}
+
+/** Streak bookkeeping of a mesh's view: the anchor rays have shared lately, how many, and whether a view was refused for it. */
+export interface MeshViewCache {
+  view: MeshView | null
+  key: Float64Array
+  streak: number
+  refused: boolean
+}
+
+/** An empty view cache. */
+export function createMeshViewCache(): MeshViewCache {
+  return { view: null, key: new Float64Array([NaN, NaN, NaN]), streak: 0, refused: false }
 }
 
 /** Bins of the SAH sweep. */
@@ -68,7 +100,7 @@ export function buildMeshTree(vertices: Float64Array, indices: Uint32Array): Mes
   }
   const cap = Math.max(1, 2 * n - 1)
   let bounds = new Float32Array(6 * cap), nodes = new Int32Array(2 * cap)
-  let nodeCount = 0, maxDepth = 0
+  let nodeCount = 0, maxDepth = 0, leafCount = 0
   if (n > 0) {
     nodeCount = 1
     // work items (node, start, end, depth)
@@ -169,7 +201,7 @@ export function buildMeshTree(vertices: Float64Array, indices: Uint32Array): Mes
         }
       }
       if (mid < 0 && count > MAX_LEAF) mid = start + (count >> 1) // all centroids alike: halves in list order
-      if (mid < 0) { nodes[2 * node] = start; nodes[2 * node + 1] = count; continue }
+      if (mid < 0) { nodes[2 * node] = start; nodes[2 * node + 1] = count; leafCount++; continue }
       const left = nodeCount
       nodeCount += 2
       nodes[2 * node] = left; nodes[2 * node + 1] = 0
@@ -181,7 +213,7 @@ export function buildMeshTree(vertices: Float64Array, indices: Uint32Array): Mes
   if (nodeCount < cap) { bounds = bounds.slice(0, 6 * nodeCount); nodes = nodes.slice(0, 2 * nodeCount) }
   return {
     vertices, indices, triangleCount: T, treeTriangles: n, order: n === T ? ids : ids.slice(0, n), bounds, nodes, nodeCount, box,
-    digest: -1, stack: new Int32Array(maxDepth + 1), stackT: new Float64Array(maxDepth + 1),
+    leafCount, viewCache: createMeshViewCache(), digest: -1, stack: new Int32Array(maxDepth + 1), stackT: new Float64Array(maxDepth + 1),
   }
 }
 

@@ -11,7 +11,9 @@
  * Layout and figures: docs/decisions/0009-meshes.md.
  */
 import { describe } from '../validate'
-import { buildMeshTree, type MeshData } from './mesh-tree'
+import { buildMeshTree, type MeshData, type MeshView } from './mesh-tree'
+import { createMeshRayFrame, F_AX, F_AY, F_AZ, F_BEST, F_R0, F_TRI, meshLeaf, setMeshRayFrame } from './mesh-leaf'
+import { meshViewFor, viewCell, VIEW_NEAR } from './mesh-view'
 
 export type { MeshData } from './mesh-tree'
 
@@ -49,81 +51,115 @@ function arrayLike(v: unknown, name: string, what: string): ArrayLike<unknown> {
 
 /** Zero direction components are replaced by this so 1/d stays finite (as in query.ts). */
 const TINY = 1e-300
-/** Bound on the rounding of the watertight test's distance numerator, per cube of the triangle's largest coordinate seen from the start. */
-const ON_SURFACE = 64 * Number.EPSILON
+/** Largest distance (relative to the anchor's size, m) a ray's line may pass from its anchor and still use the anchor's view. */
+const ANCHOR_SLIP = 1e-14
+
+// the ray frame of the current test (mesh-leaf.ts): rayMesh is never re-entered
+const F = createMeshRayFrame()
 
 /**
  * Closest hit of the local-frame ray L = [ox, oy, oz, dx, dy, dz, tMax] (t ∈ [0, tMax], d unit)
- * with mesh `m`. On a hit writes t into out[0], the unit local normal (facing the ray's start)
- * into out[1..3] and the triangle's index into out[4]; returns true.
+ * with mesh `m`. L may go on with an anchor [.., ax, ay, az, 1]: a point on the ray's line at or
+ * behind its start (a lidar's sensor), else L[10] is 0 and the start is its own anchor. On a hit
+ * writes t into out[0], the unit local normal (facing the ray's start) into out[1..3] and the
+ * triangle's index into out[4]; returns true.
  *
- * The tree is walked nearer child first with an early out on the best t (as castRay walks the
- * world's tree). Each triangle takes the watertight test of Woop, Benthin and Wald (JCGT 2013) in
- * f64: the vertices, seen from the start, are sheared so the ray runs along +z, and three edge
- * functions decide whether the ray passes inside. A shared edge's function is the very same
- * arithmetic, negated, in both its triangles, so no ray slips between two triangles (Möller–
- * Trumbore can); a ray on an edge hits both (ties go to the lower triangle). A ray in the
- * triangle's plane does not hit it. The slab and triangle tests are written out in the loop:
- * a double returned from a call not inlined is allocated (the meshRay bench saw it).
+ * Rays that share an anchor long enough walk the mesh as seen from it (mesh-view.ts); any other
+ * walks the tree nearer child first with an early out on the best t (as castRay walks the
+ * world's). Either way each leaf's triangles take meshLeaf's watertight test, so both give the
+ * same hits. The tree's slab tests are written out in its loop: a double returned from a call
+ * that is not inlined is allocated (the meshRay bench saw 144 B a ray).
  */
 export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolean {
   if (m.nodeCount === 0) return false
+  setMeshRayFrame(F, L)
+  // the anchor: the ray's own start, or the one given behind it when its line passes through it
+  F[F_AX] = L[0]; F[F_AY] = L[1]; F[F_AZ] = L[2]; F[F_R0] = 0
+  if (L[10] === 1) anchorBehind(L)
+  const v = meshViewFor(m, F)
+  if (v !== null) walkView(m, v, L)
+  else walkTree(m, L)
+  const bestTri = F[F_TRI]
+  if (bestTri < 0) return false
+  meshFaceNormal(m, bestTri, L, out)
+  out[0] = F[F_BEST]
+  out[4] = bestTri
+  return true
+}
+
+/**
+ * Takes the anchor L[7..9] into F (with the start's distance from it along the ray) when the ray's
+ * line passes within rounding of it and the start is not behind it; else leaves F's anchor alone.
+ */
+function anchorBehind(L: Float64Array): void {
+  const wx = L[0] - L[7], wy = L[1] - L[8], wz = L[2] - L[9], dx = L[3], dy = L[4], dz = L[5]
+  const r0 = wx * dx + wy * dy + wz * dz
+  const px = wx - r0 * dx, py = wy - r0 * dy, pz = wz - r0 * dz
+  const slip = ANCHOR_SLIP * (1 + Math.abs(L[7]) + Math.abs(L[8]) + Math.abs(L[9]) + r0)
+  if (!(r0 >= 0) || px * px + py * py + pz * pz > slip * slip) return
+  F[F_AX] = L[7]; F[F_AY] = L[8]; F[F_AZ] = L[9]; F[F_R0] = r0
+}
+
+/**
+ * Walks view v for ray L (its start F[F_R0] along the line from the anchor): the leaves near the anchor,
+ * then the ray's cell's leaves nearest first while one can still beat the best hit, each leaf's
+ * box tested first. The line passes within rounding of the anchor (rayMesh checks), far inside
+ * the view's padding (mesh-view.ts).
+ */
+function walkView(m: MeshData, v: MeshView, L: Float64Array): void {
+  const near = v.near
+  for (let i = 0; i < near.length; i++) { const n = near[i]; meshLeaf(m, m.nodes[2 * n], m.nodes[2 * n + 1], F) }
+  const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
+  const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
+  const nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5, fx = 3 - nx, fy = 5 - ny, fz = 7 - nz
+  const B = m.bounds, nodes = m.nodes, leaf = v.leaf, lower = v.lower
+  const cell = viewCell(L)
+  const r0 = F[F_R0]
+  // a leaf's distance from the anchor bounds r0 + t from below (up to the line's slip, far under the margin)
+  const margin = VIEW_NEAR * 1e-3
+  for (let e = v.cellStart[cell], end = v.cellStart[cell + 1]; e < end; e++) {
+    const best = F[F_BEST]
+    if (lower[e] > r0 + best + margin) break
+    const n = leaf[e], o = 6 * n
+    let lo = (B[o + nx] - ox) * ix, hi = (B[o + fx] - ox) * ix
+    let a = (B[o + ny] - oy) * iy, b = (B[o + fy] - oy) * iy
+    if (a > lo) lo = a
+    if (b < hi) hi = b
+    a = (B[o + nz] - oz) * iz; b = (B[o + fz] - oz) * iz
+    if (a > lo) lo = a
+    if (b < hi) hi = b
+    if (lo <= hi && hi >= 0 && lo <= best) meshLeaf(m, nodes[2 * n], nodes[2 * n + 1], F)
+  }
+}
+
+/** Walks the tree for ray L (frame F set): nearer child first, the farther kept with its entry t. */
+function walkTree(m: MeshData, L: Float64Array): void {
   const ox = L[0], oy = L[1], oz = L[2], dx = L[3], dy = L[4], dz = L[5]
   const ix = 1 / (dx === 0 ? TINY : dx), iy = 1 / (dy === 0 ? TINY : dy), iz = 1 / (dz === 0 ? TINY : dz)
   // each axis's near and far box plane (min or max) for the ray's direction
   const nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5, fx = 3 - nx, fy = 5 - ny, fz = 7 - nz
-  // the ray's frame: kz its largest direction axis, kx and ky the next two; shear (sx, sy), scale sz
-  const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz)
-  const kz = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2), kx = kz === 2 ? 0 : kz + 1, ky = kx === 2 ? 0 : kx + 1
-  const dkz = L[3 + kz], sx = L[3 + kx] / dkz, sy = L[3 + ky] / dkz, sz = 1 / dkz
-  const okx = L[kx], oky = L[ky], okz = L[kz]
-  const B = m.bounds, nodes = m.nodes, order = m.order, V = m.vertices, I = m.indices, stack = m.stack, stackT = m.stackT
-  let best = L[6], bestTri = -1
-  let node = 0, sp = 0
+  const B = m.bounds, nodes = m.nodes, stack = m.stack, stackT = m.stackT
+  let best = F[F_BEST]
   // the root's box
   {
-    let t1 = (B[0] - ox) * ix, t2 = (B[3] - ox) * ix
-    let lo = t1 < t2 ? t1 : t2, hi = t1 < t2 ? t2 : t1
-    t1 = (B[1] - oy) * iy; t2 = (B[4] - oy) * iy
-    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-    if (t1 > lo) lo = t1
-    if (t2 < hi) hi = t2
-    t1 = (B[2] - oz) * iz; t2 = (B[5] - oz) * iz
-    if (t1 > t2) { const s = t1; t1 = t2; t2 = s }
-    if (t1 > lo) lo = t1
-    if (t2 < hi) hi = t2
-    if (lo > hi || hi < 0 || lo > best) return false
+    let lo = (B[nx] - ox) * ix, hi = (B[fx] - ox) * ix
+    let a = (B[ny] - oy) * iy, b = (B[fy] - oy) * iy
+    if (a > lo) lo = a
+    if (b < hi) hi = b
+    a = (B[nz] - oz) * iz; b = (B[fz] - oz) * iz
+    if (a > lo) lo = a
+    if (b < hi) hi = b
+    if (lo > hi || hi < 0 || lo > best) return
   }
+  let node = 0, sp = 0
   for (;;) {
     const n = nodes[2 * node + 1], f = nodes[2 * node]
     if (n > 0) {
-      for (let k = f; k < f + n; k++) {
-        const tri = order[k], a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
-        // the corners seen from the start, sheared into the ray's frame
-        const Az = V[a + kz] - okz, Bz = V[b + kz] - okz, Cz = V[c + kz] - okz
-        const Ax = V[a + kx] - okx - sx * Az, Ay = V[a + ky] - oky - sy * Az
-        const Bx = V[b + kx] - okx - sx * Bz, By = V[b + ky] - oky - sy * Bz
-        const Cx = V[c + kx] - okx - sx * Cz, Cy = V[c + ky] - oky - sy * Cz
-        const U = Cx * By - Cy * Bx, W = Ax * Cy - Ay * Cx, X = Bx * Ay - By * Ax
-        if ((U < 0 || W < 0 || X < 0) && (U > 0 || W > 0 || X > 0)) continue
-        const det = U + W + X
-        if (det === 0) continue // in the triangle's plane (or no area)
-        const num = (U * Az + W * Bz + X * Cz) * sz
-        let t = num / det
-        if (!(t > 0)) {
-          // behind the start, or the start lies on the triangle (rounding may put it a hair behind): 0, never −0
-          if (t < 0) {
-            const S = Math.max(Math.abs(Ax), Math.abs(Ay), Math.abs(Az * sz), Math.abs(Bx), Math.abs(By), Math.abs(Bz * sz), Math.abs(Cx), Math.abs(Cy), Math.abs(Cz * sz))
-            if (!(Math.abs(num) <= ON_SURFACE * S * S * S)) continue
-          }
-          t = 0
-        }
-        if (t > best || (t === best && bestTri >= 0 && tri > bestTri)) continue
-        best = t; bestTri = tri
-      }
+      meshLeaf(m, f, n, F)
+      best = F[F_BEST]
     } else {
       const l = f, r = f + 1
-      // both children's entry t (Infinity: missed, or beyond the best): the near and far planes by the ray's octant
+      // both children's entry t (Infinity: missed, or beyond the best)
       let o = 6 * l
       let lo = (B[o + nx] - ox) * ix, hi = (B[o + fx] - ox) * ix
       let a = (B[o + ny] - oy) * iy, b = (B[o + fy] - oy) * iy
@@ -142,7 +178,7 @@ export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolea
       if (a > lo) lo = a
       if (b < hi) hi = b
       const tr = lo <= hi && hi >= 0 && lo <= best ? (lo > 0 ? lo : 0) : Infinity
-      // the nearer child first, the farther one kept with its entry t; ties (t = best) still visit
+      // the nearer child first; ties (t = best) still visit
       if (tl <= best) {
         if (tr <= best) {
           if (tl <= tr) { stack[sp] = r; stackT[sp] = tr; node = l } else { stack[sp] = l; stackT[sp] = tl; node = r }
@@ -156,15 +192,11 @@ export function rayMesh(m: MeshData, L: Float64Array, out: Float64Array): boolea
     if (sp === 0) break
     node = stack[--sp]
   }
-  if (bestTri < 0) return false
-  meshFaceNormal(m, bestTri, dx, dy, dz, out)
-  out[0] = best
-  out[4] = bestTri
-  return true
 }
 
-/** Writes triangle `tri`'s unit face normal, turned against the direction (dx, dy, dz), into out[1..3]. */
-export function meshFaceNormal(m: MeshData, tri: number, dx: number, dy: number, dz: number, out: Float64Array): void {
+/** Writes triangle `tri`'s unit face normal, turned against the ray L's direction L[3..5], into out[1..3]. */
+export function meshFaceNormal(m: MeshData, tri: number, L: Float64Array, out: Float64Array): void {
+  const dx = L[3], dy = L[4], dz = L[5]
   const V = m.vertices, I = m.indices
   const a = 3 * I[3 * tri], b = 3 * I[3 * tri + 1], c = 3 * I[3 * tri + 2]
   const e1x = V[b] - V[a], e1y = V[b + 1] - V[a + 1], e1z = V[b + 2] - V[a + 2]
@@ -176,10 +208,6 @@ export function meshFaceNormal(m: MeshData, tri: number, dx: number, dy: number,
   out[1] = nx; out[2] = ny; out[3] = nz
 }
 
-/** Bytes the mesh holds (its copies of the input and its tree). */
-export function meshBytes(m: MeshData): number {
-  return m.vertices.byteLength + m.indices.byteLength + m.order.byteLength + m.bounds.byteLength + m.nodes.byteLength + m.stack.byteLength + m.stackT.byteLength + m.box.byteLength
-}
 
 /**
  * A 53-bit digest of the mesh's geometry (every bit of its vertices and indices, zero-area

@@ -55,6 +55,13 @@ export function rayColliderRay(state: CollisionState, eid: number, ray: Float64A
     case ColliderKind.mesh: {
       const slot = C.mesh[eid]
       const m = slot >= 0 ? state.meshes[slot] : undefined
+      const A = state.anchor
+      L[10] = A[3]
+      if (A[3] === 1) {
+        // the rays' shared anchor in the mesh's frame, as the start is moved there
+        const ax = A[0] - P[eid * 3], ay = A[1] - P[eid * 3 + 1], az = A[2] - P[eid * 3 + 2]
+        L[7] = r0 * ax + r3 * ay + r6 * az; L[8] = r1 * ax + r4 * ay + r7 * az; L[9] = r2 * ax + r5 * ay + r8 * az
+      }
       res = m !== undefined && rayMesh(m, L, out) ? HIT : MISS
       break
     }

@@ -100,6 +100,12 @@ export interface CollisionState {
   argRay: Float64Array
   localRay: Float64Array
   castRay: Float64Array
+  /**
+   * [x, y, z, on]: while on is 1, every ray tested lies on a line through this world point, at or
+   * behind its start (a lidar's sensor: castLidar sets it for its scan); meshes then see the scene
+   * from there (mesh-view.ts). localRay[7..10] carries it into a mesh's frame.
+   */
+  anchor: Float64Array
   /** setColliderPoseFast's rotation scratch. */
   poseScratch: Float64Array
   /** setColliderPoseFast's last tilted [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] (level bodies need no trig and leave it alone). */
@@ -126,7 +132,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(5), dirScratch: new Float64Array(3), castScratch: new Float64Array(5),
-    argRay: new Float64Array(7), localRay: new Float64Array(7), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
+    argRay: new Float64Array(7), localRay: new Float64Array(11), anchor: new Float64Array(4), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
     originCache: createOriginCache(),
   }
 }

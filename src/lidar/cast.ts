@@ -105,6 +105,9 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   // the casts keep each hit's normal only for a scan that shades its points
   const castN = lidarScanShades(scan) ? N : null
   let tests = 0
+  // every ray of the scan lies on a line through the sensor, at or behind its start (meshes use it)
+  const anchor = state.anchor
+  if (rangeMin >= 0) { anchor[0] = c.pos[0]; anchor[1] = c.pos[1]; anchor[2] = c.pos[2]; anchor[3] = 1 }
   if (c.strategy === LidarStrategy.raster) {
     // the world rays: for a new pose only those some span reaches; when the pose stands but the
     // spans changed (the scene moved round a fixed sensor), all of them, once
@@ -116,6 +119,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     c.tests = rasterLidar(state, c.raster, c.dirs, c.buckets, c.cands, length, rays.org, rays.dir, rays.commonOrigin, c.ray, c.hit, castN)
     writeRasterHits(state, c.raster, c.dirs, c.cands, rangeMin, length, rays.org, rays.dir, rays.commonOrigin, scan, castN, c.rot)
     if (scan.triangles !== null) fillLidarTriangles(state, scan, 0, rays.org, rays.dir, 0, rangeMin)
+    anchor[3] = 0
     return scan
   }
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
@@ -128,5 +132,6 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     if (scan.triangles !== null) fillLidarTriangles(state, scan, from, c.rays.org, c.rays.dir, y0 * pitchCount, rangeMin)
   }
   c.tests = tests
+  anchor[3] = 0
   return scan
 }

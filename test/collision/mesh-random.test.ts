@@ -114,6 +114,25 @@ describe('mesh rays against brute force and Rapier', () => {
     expect(edgeSwaps).toBeLessThan(N_RAYS / 1000)
   })
 
+  it('runs of rays from one start (seen from there once the run is long) equal brute force too', () => {
+    const rand = seededRandom(31)
+    const m = sim.internal.collision.meshes[sim.components.Collider.mesh[e]]!
+    for (const start of [[3, -1, 6], [position[0], position[1], position[2]], [-20, 5, -3]]) {
+      let views = 0
+      for (let i = 0; i < 6000; i++) {
+        const d = [rand() - 0.5, rand() - 0.5, rand() - 0.5]
+        const n = Math.hypot(d[0], d[1], d[2]); d[0] /= n; d[1] /= n; d[2] /= n
+        const [t] = bruteForce(W, start, d, LEN)
+        const list = sim.rayTest(start, d, LEN)
+        if (m.viewCache.view !== null) views++
+        if (t === Infinity) { expect(list.size()).toBe(0); continue }
+        expect(list.size()).toBe(1)
+        expect(Math.abs(list.at(0)!.distance - t)).toBeLessThan(1e-9)
+      }
+      expect(views).toBeGreaterThan(3000) // most of the run went through the view
+    }
+  })
+
   it('agrees with Rapier\'s trimesh castRay within f32 precision', () => {
     const world = new RAPIER.World({ x: 0, y: 0, z: -9.81 })
     const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed())

@@ -34,6 +34,10 @@ describe('rayTestLidar over meshes', () => {
       sim.rayTestLidar(rot, pos, ...pattern, 0.3, 60, -1, -1, -1, scan)
       const caster = sim.internal.lidars.shared
       if (force !== 0) expect(caster.strategy).toBe(force)
+      // the terrain's rays shared the sensor as their anchor: it was seen from there (mesh-view.ts), not only through its tree
+      const st = sim.internal.collision, view = st.meshes[sim.components.Collider.mesh[meshes[0]]]!.viewCache.view
+      expect(view).not.toBeNull()
+      expect([view!.ax, view!.ay, view!.az].every(Number.isFinite)).toBe(true)
       const oracle = oracleScan(sim, rot, pos, ...pattern, 0.3, 60, -1, -1, -1)
       expect(scanDifference(scan, oracle)).toBeNull()
       // per point, rayTest's collider, triangle and normal (in the sensor frame)
@@ -55,6 +59,16 @@ describe('rayTestLidar over meshes', () => {
       expect(scan.count).toBeGreaterThan(5000)
     })
   }
+
+  it('after the mesh moves (setPose), the next scans see it where it is (no stale view of it)', () => {
+    const { sim, meshes } = meshScene()
+    const scan = createLidarScan({ hits: true })
+    for (const [i, p] of [[0, [0, 0, -1]], [1, [0.7, -0.4, -0.6]], [2, [0.7, -0.4, -0.6]], [3, [-1.3, 0.2, -1.4]]] as const) {
+      sim.setPose(meshes[0], p, [0.02, -0.03, 0.2 + 0.1 * i, 0.98])
+      sim.rayTestLidar(rot, pos, ...pattern, 0.3, 60, -1, -1, -1, scan)
+      expect(scanDifference(scan, oracleScan(sim, rot, pos, ...pattern, 0.3, 60, -1, -1, -1))).toBeNull()
+    }
+  })
 
   it('rotating sweeps over meshes equal the whole-sweep scan, triangles included, and noise keeps each point\'s triangle', () => {
     const { sim } = meshScene()
