@@ -2,13 +2,11 @@
 import { commitRemovals, type World } from 'bitecs'
 import type { System } from './schedule'
 import type { SimClock } from '../src/clock'
-import { fourWheelSubstep } from '../src/vehicle/four-wheel'
-import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { createSubstep } from '../src/vehicle/substep'
 import { FROZEN_LEVEL } from '../src/vehicle/level'
 import type { VehicleState } from '../src/vehicle/install'
-import { castWheels, createGroundContact, prepareGround } from '../src/vehicle/ground-contact'
-import { singleTrackGround } from '../src/vehicle/single-track-ground'
+import { createGroundContact, prepareGround } from '../src/vehicle/ground-contact'
+import { stepOnGround } from '../src/vehicle/step-on-ground'
 
 const step = createSubstep()
 const ground = createGroundContact()
@@ -30,9 +28,10 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
     const surfaces = vs.surfaces
     const g = vs.gravity
     const cs = vs.collision
-    const groundZ = vs.groundZ
     const span = dt < MAX_HOST_STEP ? dt : MAX_HOST_STEP
     commitRemovals(world)
+    ground.groundZ = vs.groundZ
+    ground.span = span
     // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
     const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, levels = C.level, vxs = C.vx, vys = C.vy, speeds = C.speed
     const cars = vs.stepped.dense
@@ -46,19 +45,10 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
       step.gravity = g
       let acc = accs[eid] + span * hz
       let t = times[eid]
-      prepareGround(cs, C, d, eid, span, groundZ, ground)
-      if (models[eid] === 0) {
-        if (ground.flat) while (acc >= 1 - EPS) { fourWheelSubstep(C, d, eid, surfaces, step); acc -= 1; t += h }
-        else while (acc >= 1 - EPS) { castWheels(cs, C, d, eid, groundZ, ground, surfaces); fourWheelSubstep(C, d, eid, surfaces, step, ground); acc -= 1; t += h }
-      } else {
-        // the cheap model takes all its substeps in one call (its state stays in locals between them)
-        let n = 0
-        while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-        if (n > 0) {
-          if (ground.flat) singleTrackSubsteps(C, d, eid, surfaces, step, n)
-          else singleTrackGround(cs, C, d, eid, groundZ, ground, surfaces, step, n)
-        }
-      }
+      let n = 0
+      while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
+      prepareGround(cs, C, d, eid, ground)
+      stepOnGround(cs, C, d, eid, ground, surfaces, step, n)
       accs[eid] = acc
       times[eid] = t
       const vx = vxs[eid]

@@ -7,7 +7,8 @@
 import type { CollisionState } from './state'
 import { broadphaseStale, GROUND_LIST, updateBroadphase } from './state'
 import type { Bvh } from './bvh'
-import { castPlanes, tryCollider } from './query'
+import { castPlanes } from './query'
+import { rayColliderRay } from './narrowphase'
 
 /** The box a gather looks in: [minX, minY, minZ, maxX, maxY, maxZ]. */
 export const groundBox = new Float64Array(6)
@@ -64,11 +65,22 @@ function listGround(state: CollisionState): void {
 
 /**
  * The closest hit of the ray `ray` = [ox, oy, oz, dx, dy, dz, tMax] (d unit) among the planes in
- * `mask` and the `n` gathered colliders `cands`, or −1; ray[6] ends as the best t, `out` holds t
- * and the normal (facing the ray's start) as castRay's does.
+ * `mask` and the `n` gathered colliders `cands` (already of the mask), or −1; ray[6] ends as the
+ * best t, `out` holds t and the normal (facing the ray's start) as castRay's does, with its tie
+ * rule. A gathered solid the ray starts inside (a wall taller than where a wheel's ray starts) is
+ * not ground under the wheel and is passed over; a plane the ray starts under still is (t = 0).
  */
 export function castGround(state: CollisionState, ray: Float64Array, mask: number, cands: Int32Array, n: number, out: Float64Array): number {
   let best = castPlanes(state, ray, -1, -1, mask, out)
-  for (let k = 0; k < n; k++) best = tryCollider(state, cands[k], ray, best, -1, -1, mask, out)
+  const h = state.hitScratch
+  for (let k = 0; k < n; k++) {
+    const e = cands[k]
+    if (!rayColliderRay(state, e, ray, h)) continue
+    const t = h[0]
+    if (t === 0 || (best >= 0 && (t > ray[6] || (t === ray[6] && e > best)))) continue
+    ray[6] = t
+    out[0] = t; out[1] = h[1]; out[2] = h[2]; out[3] = h[3]
+    best = e
+  }
   return best
 }

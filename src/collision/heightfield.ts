@@ -134,22 +134,23 @@ function rayCell(hf: HeightfieldData, i: number, j: number, L: Float64Array, out
   if ((ga > 0 && gb < 0) || (ga < 0 && gb > 0)) tSplit = ta + (tb - ta) * (ga / (ga - gb))
   const firstA = ga > 0 || (ga === 0 && gb >= 0)
   tri[3] = cs; tri[4] = fx0; tri[5] = fxd; tri[6] = fy0; tri[7] = fyd; tri[8] = oz; tri[9] = dz
+  // triangle A = (00, 10, 11), B = (00, 11, 01): each one's plane and span written into tri
   if (firstA) {
-    if (triangle(h00, h10 - h00, h11 - h10, ta, tSplit) && rayTriangle(out)) return true
-    return tSplit < tb && triangle(h00, h11 - h01, h01 - h00, tSplit, tb) && rayTriangle(out)
+    tri[0] = h00; tri[1] = h10 - h00; tri[2] = h11 - h10; tri[10] = ta; tri[11] = tSplit
+    if (rayTriangle(out)) return true
+    if (!(tSplit < tb)) return false
+    tri[0] = h00; tri[1] = h11 - h01; tri[2] = h01 - h00; tri[10] = tSplit; tri[11] = tb
+    return rayTriangle(out)
   }
-  if (triangle(h00, h11 - h01, h01 - h00, ta, tSplit) && rayTriangle(out)) return true
-  return tSplit < tb && triangle(h00, h10 - h00, h11 - h10, tSplit, tb) && rayTriangle(out)
+  tri[0] = h00; tri[1] = h11 - h01; tri[2] = h01 - h00; tri[10] = ta; tri[11] = tSplit
+  if (rayTriangle(out)) return true
+  if (!(tSplit < tb)) return false
+  tri[0] = h00; tri[1] = h10 - h00; tri[2] = h11 - h10; tri[10] = tSplit; tri[11] = tb
+  return rayTriangle(out)
 }
 
 // rayTriangle's numbers: [a, b, c, cs, fx0, fxd, fy0, fyd, oz, dz, ta, tb] (see cellRay)
 const tri = new Float64Array(12)
-
-/** Writes one triangle's plane and span into tri; true (so it chains with &&). Inlined: no call boxes these. */
-function triangle(a: number, b: number, c: number, ta: number, tb: number): boolean {
-  tri[0] = a; tri[1] = b; tri[2] = c; tri[10] = ta; tri[11] = tb
-  return true
-}
 
 /** Root in [ta, tb] of z(t) − (a + b·fx(t) + c·fy(t)), the ray against one triangle's plane (its numbers in tri). */
 function rayTriangle(out: Float64Array): boolean {

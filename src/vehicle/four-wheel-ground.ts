@@ -12,7 +12,7 @@ import type { CarStore } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import type { Substep } from './substep'
 import type { BodyForces } from './wheel'
-import { droopOf, type GroundContact } from './ground-contact'
+import type { GroundContact } from './ground-contact'
 
 // the lowest normal z a wheel's tyre force is lifted for (steeper: a wall, kept horizontal)
 const NZ_MIN = 0.2
@@ -32,7 +32,8 @@ export function contactLoads(C: CarStore, d: ResolvedCar, eid: number, gc: Groun
   const vx = C.vx[eid], vy = C.vy[eid]
   const vwx = vx * cp - vy * sp, vwy = vx * sp + vy * cp, vwz = C.heaveRate[eid]
   const r = C.yawRate[eid], phid = C.rollRate[eid], thd = C.pitchRate[eid]
-  const droopF = droopOf(d, true), droopR = droopOf(d, false)
+  // how far each wheel extends below its static position before its spring carries nothing
+  const droopF = d.fzF / d.kF, droopR = d.fzR / d.kR
   for (let i = 0; i < 4; i++) {
     const droop = i < 2 ? droopF : droopR
     const z = gc.hit[i] === 1 ? gc.dist[i] - d.h : droop

@@ -40,30 +40,34 @@ export interface GroundContact {
   rr: Float64Array
   /** The collider castDown hit last, or −1. */
   hitCollider: number
+  /** The sim's ground height and the host step's span, s (the caller sets them: numbers pass through here, not as a call's arguments, which would be boxed). */
+  groundZ: number
+  span: number
+  /** How far below the centre of mass axleGround looks, m. */
+  below: number
   /** The body's axes in the world (x forward, y left, z up), 3 numbers each, from the last cast. */
   ex: Float64Array
   ey: Float64Array
   ez: Float64Array
 }
 
+/** A four-wheel car higher than this over its ride height above the level ground is in the air there (the rays then step it), m. */
+export const FLAT_HEAVE = 0.25
+
 /** A GroundContact to fill. */
 export function createGroundContact(): GroundContact {
   return {
     flat: true, mask: -1, cands: new Int32Array(64), count: 0,
     hit: new Uint8Array(4), dist: new Float64Array(4), nx: new Float64Array(4), ny: new Float64Array(4), nz: new Float64Array(4),
-    grip: new Float64Array(4), rr: new Float64Array(4), hitCollider: -1,
+    grip: new Float64Array(4), rr: new Float64Array(4), hitCollider: -1, groundZ: NaN, span: NaN, below: NaN,
     ex: new Float64Array(3), ey: new Float64Array(3), ez: new Float64Array(3),
   }
 }
 
-/** How far a wheel extends below its static position before its spring carries nothing, m (front or rear). */
-export function droopOf(d: ResolvedCar, front: boolean): number {
-  return front ? d.fzF / d.kF : d.fzR / d.kR
-}
-
-/** True when the only plane in `mask` is the sim's ground plane, level, at `groundZ`. */
-export function onlyLevelGround(cs: CollisionState, mask: number, groundZ: number): boolean {
+/** True when the only plane in `mask` is the sim's ground plane, level, at gc.groundZ. */
+export function onlyLevelGround(cs: CollisionState, mask: number, gc: GroundContact): boolean {
   if (broadphaseStale(cs)) updateBroadphase(cs)
+  const groundZ = gc.groundZ
   const K = cs.Collider, g = cs.ground
   let found = false
   for (let i = 0; i < cs.planeCount; i++) {
@@ -76,42 +80,47 @@ export function onlyLevelGround(cs: CollisionState, mask: number, groundZ: numbe
 }
 
 /**
- * Readies `gc` for car `eid`'s substeps over the next `span` seconds: flat when nothing but the
- * level ground plane can be under it, else the colliders near its path gathered. No allocation
- * (but the candidate list grows when a car first needs more).
+ * Readies `gc` for car `eid`'s substeps over the next gc.span seconds: flat when nothing but the
+ * level ground plane (at gc.groundZ) can be under it, else the colliders near its path gathered.
+ * No allocation (but the candidate list grows when a car first needs more).
  */
-export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, span: number, groundZ: number, gc: GroundContact): void {
+export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact): void {
+  const span = gc.span, groundZ = gc.groundZ
   const mask = C.groundMask[eid]
   gc.mask = mask
   gc.count = 0
-  // (a single-track car is flat only while it sits on that ground: its model has no height of its own)
-  const level = C.model[eid] === 0 || (C.heave[eid] === 0 && C.heaveRate[eid] === 0 && C.pitch[eid] === 0 && C.roll[eid] === 0)
-  if (cs.groundBodies === 0 && level && onlyLevelGround(cs, mask, groundZ)) { gc.flat = true; return }
+  // (the flat code is for a car on that ground: a four-wheel car near its ride height, a
+  // single-track car sitting on it; one in the air over it is stepped on the rays)
+  const level = C.model[eid] === 0 ? C.heave[eid] < FLAT_HEAVE : (C.heave[eid] === 0 && C.heaveRate[eid] === 0 && C.pitch[eid] === 0 && C.roll[eid] === 0)
   gc.flat = false
-  if (cs.groundBodies === 0) return
+  if (cs.groundBodies === 0) { gc.flat = level && onlyLevelGround(cs, mask, gc); return }
   // the car's reach over the span: its body, its wheels' rays, and its motion (with a margin for the speed it may gain)
   const vx = C.vx[eid], vy = C.vy[eid], vz = C.heaveRate[eid]
   const reach = 0.5 * Math.sqrt(d.def.length * d.def.length + d.def.width * d.def.width) + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
-  const down = 3 * d.h + droopOf(d, true) + droopOf(d, false) + span * (Math.abs(vz) + 10 * span) + 0.5
+  const down = 3 * d.h + d.fzF / d.kF + d.fzR / d.kR + span * (Math.abs(vz) + 10 * span) + 0.5
   const z = groundZ + d.h + C.heave[eid]
   groundBox[0] = C.x[eid] - reach; groundBox[1] = C.y[eid] - reach; groundBox[2] = z - down
   groundBox[3] = C.x[eid] + reach; groundBox[4] = C.y[eid] + reach; groundBox[5] = z + down + d.L
   if (gc.cands.length < cs.maxEid + 1) gc.cands = new Int32Array(2 * (cs.maxEid + 1))
   gc.count = gatherGround(cs, mask, gc.cands)
+  // nothing near but the planes
+  if (gc.count === 0) gc.flat = level && onlyLevelGround(cs, mask, gc)
 }
 
 const ray = new Float64Array(7)
 const hitOut = new Float64Array(4)
 // castWheels' per-wheel corner (body frame, at the centre of mass's height) and reach below it, and the centre of mass in the world
-const cornerX = new Float64Array(4), cornerY = new Float64Array(4), reachOf = new Float64Array(4), origin = new Float64Array(3)
+const cornerX = new Float64Array(4), cornerY = new Float64Array(4), reachOf = new Float64Array(4)
+// the centre of mass in the world, and how far above it along the body's up axis the rays start
+const origin = new Float64Array(4)
 
 /**
- * Casts wheel `i`'s ray (its corner cornerX/Y[i] at `origin`'s height, lifted `lift` along the
- * body's up axis gc.ez, down that axis over lift + reachOf[i]) and fills wheel slot `i` of `gc`.
+ * Casts wheel `i`'s ray (its corner cornerX/Y[i] at `origin`'s height, lifted origin[3] along the
+ * body's up axis gc.ez, down that axis over that lift + reachOf[i]) and fills wheel slot `i` of `gc`.
  * (Numbers pass through the scratch arrays: a call's double arguments would be boxed.)
  */
-function castWheel(cs: CollisionState, gc: GroundContact, i: number, lift: number, surfaces: SurfaceMap | null): void {
-  const ex = gc.ex, ey = gc.ey, ez = gc.ez
+function castWheel(cs: CollisionState, gc: GroundContact, i: number, surfaces: SurfaceMap | null): void {
+  const ex = gc.ex, ey = gc.ey, ez = gc.ez, lift = origin[3]
   const x = cornerX[i], y = cornerY[i]
   ray[0] = origin[0] + x * ex[0] + y * ey[0] + lift * ez[0]
   ray[1] = origin[1] + x * ex[1] + y * ey[1] + lift * ez[1]
@@ -142,14 +151,14 @@ export function bodyAxes(C: CarStore, eid: number, gc: GroundContact): void {
 }
 
 /** Casts the four wheels of four-wheel car `eid` (after prepareGround; not flat) into `gc`. */
-export function castWheels(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
+export function castWheels(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
   bodyAxes(C, eid, gc)
-  origin[0] = C.x[eid]; origin[1] = C.y[eid]; origin[2] = groundZ + d.h + C.heave[eid]
+  origin[0] = C.x[eid]; origin[1] = C.y[eid]; origin[2] = gc.groundZ + d.h + C.heave[eid]; origin[3] = d.h
   cornerX[0] = cornerX[1] = d.a; cornerX[2] = cornerX[3] = -d.b
   cornerY[0] = 0.5 * d.tf; cornerY[1] = -0.5 * d.tf; cornerY[2] = 0.5 * d.tr; cornerY[3] = -0.5 * d.tr
   reachOf[0] = reachOf[1] = d.h + d.fzF / d.kF
   reachOf[2] = reachOf[3] = d.h + d.fzR / d.kR
-  for (let i = 0; i < 4; i++) castWheel(cs, gc, i, d.h, surfaces)
+  for (let i = 0; i < 4; i++) castWheel(cs, gc, i, surfaces)
 }
 
 /** castDown's ray: [x, y, top, length] (the caller writes it: a call's double arguments would be boxed). */

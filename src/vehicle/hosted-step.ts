@@ -6,8 +6,8 @@
 import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
 import type { System } from '../../systems/schedule'
-import { fourWheelSubstep } from './four-wheel'
-import { castWheels, createGroundContact, prepareGround } from './ground-contact'
+import { createGroundContact, prepareGround } from './ground-contact'
+import { stepOnGround } from './step-on-ground'
 import { createSubstep } from './substep'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
@@ -82,9 +82,10 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
   step.h = 1 / C.hz[eid]
   step.gravity = vs.gravity
   // on terrain the wheels cast for the ground each substep, as step-vehicles does for unhosted cars
-  prepareGround(vs.collision, C, d, eid, n * step.h, vs.groundZ, ground)
-  if (ground.flat) for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces, step)
-  else for (let i = 0; i < n; i++) { castWheels(vs.collision, C, d, eid, vs.groundZ, ground, vs.surfaces); fourWheelSubstep(C, d, eid, vs.surfaces, step, ground) }
+  ground.groundZ = vs.groundZ
+  ground.span = n * step.h
+  prepareGround(vs.collision, C, d, eid, ground)
+  stepOnGround(vs.collision, C, d, eid, ground, vs.surfaces, step, n)
   const psi = C.heading[eid]
   const c = Math.cos(psi)
   const sn = Math.sin(psi)

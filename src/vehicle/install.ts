@@ -166,7 +166,10 @@ export function installVehicles({ world, components: comps, options, collision }
       path.check(eid)
     }
     if (C.level[eid] === PATH_LEVEL && level !== PATH_LEVEL) path?.leave(eid)
-    const flat = collision.groundBodies === 0 && onlyLevelGround(collision, C.groundMask[eid], groundZ)
+    // nothing but the level ground plane near: the body level at ride height, as on flat ground
+    seatContact.span = 0
+    prepareGround(collision, C, d, eid, seatContact)
+    const flat = seatContact.flat || (seatContact.count === 0 && onlyLevelGround(collision, C.groundMask[eid], seatContact))
     if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { if (flat) levelBody(C, eid); else calmBody(C, eid); path!.enter(eid) } }
     else if (level === 0) transferModel(C, d, eid, d.fourWheel ? 0 : 1, hz ?? d.hz, flat)
     else if (level === 1) transferModel(C, d, eid, 1, hz ?? (C.model[eid] === 1 ? C.hz[eid] : SINGLE_TRACK_HZ), flat)
@@ -183,8 +186,11 @@ export function installVehicles({ world, components: comps, options, collision }
   // roll and pitch; its rates zeroed). A world of the level ground plane alone: the level body at
   // ride height, as it always was.
   const seatContact = createGroundContact()
+  seatContact.groundZ = groundZ
   // carState's wheel rays (the suspension travel on terrain): contact, ray [origin, direction, length], hit
   const stateContact = createGroundContact()
+  stateContact.groundZ = groundZ
+  stateContact.span = 0
   const wheelRay = new Float64Array(7), wheelHit = new Float64Array(4)
 
   // Each corner's compression (+) or extension (−) from static: its wheel's ray from the corner at
@@ -212,7 +218,7 @@ export function installVehicles({ world, components: comps, options, collision }
   function seat(eid: number): void {
     const d = defs[eid]!
     const mask = C.groundMask[eid]
-    if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, groundZ)) { levelBody(C, eid); return }
+    if (collision.groundBodies === 0 && onlyLevelGround(collision, mask, seatContact)) { levelBody(C, eid); return }
     seatContact.mask = mask
     const top = groundZ + 1e4
     downRay[0] = C.x[eid]; downRay[1] = C.y[eid]; downRay[2] = top; downRay[3] = 2e4
@@ -328,7 +334,7 @@ export function installVehicles({ world, components: comps, options, collision }
         const d = defs[eid]!
         const s = carState(C, d, eid, groundZ, out)
         // on terrain, each corner's travel is what its wheel's ray finds under the current pose
-        prepareGround(collision, C, d, eid, 0, groundZ, stateContact)
+        prepareGround(collision, C, d, eid, stateContact)
         if (!stateContact.flat) suspensionOnGround(d, eid, s.suspension)
         return s
       },

@@ -12,7 +12,7 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { bodyAxes, castDown, createGroundContact, downRay, droopOf, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -31,15 +31,16 @@ const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
 const tarmac: Surface = { name: 'tarmac', grip: 1, rollingResistance: DEFAULT_RR }
 
 /** One axle's ground: hit, height, normal, surface, and where it was looked for. */
-interface AxleHit { hit: boolean; x: number; y: number; z: number; nx: number; ny: number; nz: number; surface: Surface }
-const front: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
-const rear: AxleHit = { hit: false, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
+interface AxleHit { hit: boolean; collider: number; x: number; y: number; z: number; nx: number; ny: number; nz: number; surface: Surface }
+const front: AxleHit = { hit: false, collider: -1, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
+const rear: AxleHit = { hit: false, collider: -1, x: NaN, y: NaN, z: NaN, nx: NaN, ny: NaN, nz: NaN, surface: tarmac }
 
 // the substeps' surface lookups answered by the nearer axle's surface
 const axleSurfaces: SurfaceMap = {
   surfaceAt(x, y) {
-    const df = (x - front.x) ** 2 + (y - front.y) ** 2
-    const dr = (x - rear.x) ** 2 + (y - rear.y) ** 2
+    const fx = x - front.x, fy = y - front.y, rx = x - rear.x, ry = y - rear.y
+    const df = fx * fx + fy * fy
+    const dr = rx * rx + ry * ry
     return df <= dr ? front.surface : rear.surface
   },
 }
@@ -51,6 +52,7 @@ const heights = new Float64Array(3)
 /** Casts under the axle point of downRay into `out`. */
 function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
   out.hit = castDown(cs, gc, false)
+  out.collider = gc.hitCollider
   out.x = downRay[0]; out.y = downRay[1]
   if (!out.hit) return
   out.z = downRay[2] - gc.dist[0]
@@ -61,10 +63,11 @@ function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | 
 
 /**
  * Finds the ground under both axles of car `eid` at its pose (into the module's front and rear),
- * from h + L/2 above its centre of mass down to `below` under it. On ground under either axle
+ * from h + L/2 above its centre of mass down to gc.below under it. On ground under either axle
  * (true) `heights` holds the axles' ground heights and the centre of mass's height on them.
  */
-export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, below: number): boolean {
+export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null): boolean {
+  const groundZ = gc.groundZ, below = gc.below
   const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
   const x = C.x[eid], y = C.y[eid]
   const lift = d.h + 0.5 * d.L
@@ -94,8 +97,9 @@ function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
  * Advances single-track car `eid` by `n` substeps on the ground prepareGround found (not flat),
  * then its height and pose (see the file comment). Writes Car.grounded (axles as pairs).
  */
-export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null, step: Substep, n: number): void {
+export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null, step: Substep, n: number): void {
   const span = n * step.h
+  const groundZ = gc.groundZ
   const g = step.gravity
   const w0 = eid * 4
   // over the substeps: the axles on the ground at the last step carry tyre forces, and gravity
@@ -103,6 +107,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.onF = C.grounded[w0]
   axles.onR = C.grounded[w0 + 2]
   axles.gx = 0; axles.gy = 0
+  let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
     bodyAxes(C, eid, gc)
     const ez = gc.ez
@@ -116,16 +121,16 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
     axles.onR *= load
     axles.gx = g * load * ez[0]
     axles.gy = g * load * ez[1]
-    surfacesAt(cs, C, d, eid, groundZ, gc, surfaces)
+    if (surfacesAt(cs, C, d, eid, gc, surfaces)) lookup = axleSurfaces
   }
   const z0 = groundZ + d.h + C.heave[eid]
   const zd0 = C.heaveRate[eid]
-  singleTrackSubsteps(C, d, eid, axleSurfaces, step, n, axles)
+  singleTrackSubsteps(C, d, eid, lookup, step, n, axles)
   // the ground under the axles at the new pose: on it unless flying on would keep the car above it
   const zb = z0 + span * zd0 - 0.5 * g * span * span
-  const below = d.h + droopOf(d, true) + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
+  gc.below = d.h + d.fzF / d.kF + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
   C.heave[eid] = zb - groundZ - d.h
-  const found = axleGround(cs, C, d, eid, groundZ, gc, surfaces, below)
+  const found = axleGround(cs, C, d, eid, gc, surfaces)
   if (found && zb <= heights[2] + LANDS_WITHIN) {
     // on the ground
     C.heave[eid] = heights[2] - groundZ - d.h
@@ -138,6 +143,10 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
     groundPose(C, d, eid)
     C.grounded[w0] = C.grounded[w0 + 1] = front.hit ? 1 : 0
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
+    // both axles on the level ground plane: exactly level, so the next step takes the flat code
+    if (front.collider === cs.ground && rear.collider === cs.ground && onlyLevelGround(cs, gc.mask, gc)) {
+      C.heave[eid] = 0; C.heaveRate[eid] = 0; C.pitch[eid] = 0; C.roll[eid] = 0
+    }
   } else if (found && zb <= heights[2] + CONTACT_GAP) {
     // just above it (past a faceted surface's convex edge): flying on, the wheels still touching
     C.heaveRate[eid] = zd0 - g * span
@@ -152,14 +161,20 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   C.pitchRate[eid] = 0
 }
 
-/** The surfaces under the axles of car `eid` at its pose for the substeps' lookups (a ground without colliders of its own surface: the map's, or tarmac). */
-function surfacesAt(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, groundZ: number, gc: GroundContact, surfaces: SurfaceMap | null): void {
+/**
+ * The surfaces under the axles of car `eid` at its pose for the substeps' lookups (a ground
+ * without colliders of its own surface: the map's); false when there is neither (tarmac: the
+ * model's own default, with no lookups).
+ */
+function surfacesAt(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null): boolean {
   front.surface = rear.surface = tarmac
   const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
   front.x = C.x[eid] + cp * d.a; front.y = C.y[eid] + sp * d.a
   rear.x = C.x[eid] - cp * d.b; rear.y = C.y[eid] - sp * d.b
-  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return
-  axleGround(cs, C, d, eid, groundZ, gc, surfaces, d.h + d.L)
+  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return false
+  gc.below = d.h + d.L
+  axleGround(cs, C, d, eid, gc, surfaces)
+  return true
 }
 
 /** True when a gathered collider has a surface of its own. */
@@ -176,16 +191,20 @@ const pathGround = createGroundContact()
  * level's climb reads the pitch). Nothing to do in a world of the level ground plane alone.
  */
 export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number, span: number, surfaces: SurfaceMap | null): void {
-  if (cars.length === 0 || (cs.groundBodies === 0 && onlyLevelGround(cs, -1, groundZ))) return
+  if (cars.length === 0) return
+  pathGround.groundZ = groundZ
+  if (cs.groundBodies === 0 && onlyLevelGround(cs, -1, pathGround)) return
+  pathGround.span = span
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
     const d = defs[eid]
     if (d === undefined) continue
-    prepareGround(cs, C, d, eid, span, groundZ, pathGround)
+    prepareGround(cs, C, d, eid, pathGround)
     if (pathGround.flat) continue
     const z0 = groundZ + d.h + C.heave[eid]
     const w0 = eid * 4
-    if (!axleGround(cs, C, d, eid, groundZ, pathGround, surfaces, d.h + d.L + 2)) { C.grounded.fill(0, w0, w0 + 4); continue }
+    pathGround.below = d.h + d.L + 2
+    if (!axleGround(cs, C, d, eid, pathGround, surfaces)) { C.grounded.fill(0, w0, w0 + 4); continue }
     C.heave[eid] = heights[2] - groundZ - d.h
     C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0
     groundPose(C, d, eid)

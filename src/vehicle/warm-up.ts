@@ -1,7 +1,8 @@
 /**
  * Runs both models through their rare branches on a private car before any user car steps, so the
  * first optimised code of each has seen every branch (an ABS stop, a slide, traction control's cut,
- * reversing, a crawl, a parked car, an unloaded axle, shifts): otherwise the first time a user's
+ * reversing, a crawl, a parked car, an unloaded axle, shifts; then each again on a slope, some
+ * with a wheel or an axle in the air): otherwise the first time a user's
  * car takes one, the model's optimised code is thrown away mid-race and rebuilt.
  * Needed by test/perf/perf.test.ts "race hitches" (run with PITLANE_PERF_STRICT=1 while it is on
  * that file's known-failing list).
@@ -11,10 +12,30 @@
 import { createCarComponents } from '../../components/car'
 import type { ResolvedCar } from './definition'
 import { fourWheelSubstep } from './four-wheel'
-import { singleTrackSubsteps } from './single-track'
+import { singleTrackSubsteps, type AxleGround } from './single-track'
 import { createSubstep } from './substep'
+import { createGroundContact, type GroundContact } from './ground-contact'
+import { warmGround } from './warm-ground'
 
 const warmed = new Set<string>()
+// a slope under the private car (every second scene: on terrain, a wheel or an axle in the air)
+const ground: GroundContact = createGroundContact()
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
+
+/** Puts gc's four wheels on a gentle cross slope, `off` of them (from the rear right) in the air, the body's axes level at heading 0.1. */
+function slope(gc: GroundContact, d: ResolvedCar, off: number): void {
+  gc.flat = false
+  for (let i = 0; i < 4; i++) {
+    gc.hit[i] = i < 4 - off ? 1 : 0
+    gc.dist[i] = d.h + 0.0013 * (i + 1)
+    gc.nx[i] = -0.0995; gc.ny[i] = 0.0101; gc.nz[i] = Math.sqrt(1 - 0.0995 * 0.0995 - 0.0101 * 0.0101)
+    gc.grip[i] = 0.97; gc.rr[i] = 0.013
+  }
+  const c = Math.cos(0.1), s = Math.sin(0.1)
+  gc.ex[0] = c; gc.ex[1] = s; gc.ex[2] = 0.0013
+  gc.ey[0] = -s; gc.ey[1] = c; gc.ey[2] = 0.0011
+  gc.ez[0] = 0.0012; gc.ez[1] = -0.0011; gc.ez[2] = 1
+}
 const step = createSubstep()
 let store: ReturnType<typeof createCarComponents>['Car'] | null = null
 
@@ -51,6 +72,20 @@ const SCENES: Scene[] = [
   S(8.1, 1.01, 0, 0.1, 0.01, 0.53, 0, 0, 2, 0.31, 1, 0.97), // a manual shift, clutch down
 ]
 
+/** Puts the private car `eid` into scene `s` (mirrored by `side`) at substep rate `hz` under `gravity`. */
+function place(C: NonNullable<typeof store>, d: ResolvedCar, eid: number, s: Scene, side: number, hz: number, gravity: number): void {
+  const ws = C.wheelSpeed
+  step.h = 1 / hz
+  step.gravity = gravity
+  C.x[eid] = 0.1; C.y[eid] = 0.1; C.heading[eid] = 0.1
+  C.vx[eid] = s.v; C.vy[eid] = side * 0.011; C.yawRate[eid] = side * s.yaw * hz; C.ax[eid] = s.ax; C.steerAngle[eid] = 0
+  C.heave[eid] = 0.001; C.heaveRate[eid] = 0.001; C.roll[eid] = side * 0.001; C.rollRate[eid] = side * 0.001; C.pitch[eid] = 0.001; C.pitchRate[eid] = 0.001
+  C.engineSpeed[eid] = s.engine > 0 ? s.engine * d.maxW : d.idleW; C.gearActual[eid] = s.engaged; C.shiftTimer[eid] = 0
+  C.steer[eid] = side * s.steer; C.throttle[eid] = s.throttle; C.brake[eid] = s.brake; C.handbrake[eid] = s.handbrake
+  C.clutch[eid] = s.clutch; C.gear[eid] = s.gear
+  ws.fill((s.v * s.spin) / d.R, 0, 4)
+}
+
 /** Runs a private car of definition `d` (gravity m/s²) through SCENES at both levels, once per flag combination. */
 export function warmModels(d: ResolvedCar, gravity: number): void {
   const key = `${d.fourWheel} ${d.abs} ${d.tcs} ${d.lsd} ${d.automatic} ${d.axleShare[0] !== 0} ${d.axleShare[2] !== 0}`
@@ -59,25 +94,30 @@ export function warmModels(d: ResolvedCar, gravity: number): void {
   if (store === null) store = createCarComponents().Car
   const C = store
   const eid = 0
-  const ws = C.wheelSpeed
   for (let k = 0; k < 2 * SCENES.length; k++) {
     // each scene, then its mirror image (turning the other way)
     const s = SCENES[k >> 1]
     const side = k & 1 ? -1 : 1
     for (let model = d.fourWheel ? 0 : 1; model < 2; model++) {
-      const hz = model === 0 ? d.hz : 240
-      step.h = 1 / hz
-      step.gravity = gravity
-      C.x[eid] = 0.1; C.y[eid] = 0.1; C.heading[eid] = 0.1
-      C.vx[eid] = s.v; C.vy[eid] = side * 0.011; C.yawRate[eid] = side * s.yaw * hz; C.ax[eid] = s.ax; C.steerAngle[eid] = 0
-      C.heave[eid] = 0.001; C.heaveRate[eid] = 0.001; C.roll[eid] = side * 0.001; C.rollRate[eid] = side * 0.001; C.pitch[eid] = 0.001; C.pitchRate[eid] = 0.001
-      C.engineSpeed[eid] = s.engine > 0 ? s.engine * d.maxW : d.idleW; C.gearActual[eid] = s.engaged; C.shiftTimer[eid] = 0
-      C.steer[eid] = side * s.steer; C.throttle[eid] = s.throttle; C.brake[eid] = s.brake; C.handbrake[eid] = s.handbrake
-      C.clutch[eid] = s.clutch; C.gear[eid] = s.gear
-      ws.fill((s.v * s.spin) / d.R, 0, 4)
+      place(C, d, eid, s, side, model === 0 ? d.hz : 240, gravity)
       if (model === 0) for (let i = 0; i < 8; i++) fourWheelSubstep(C, d, eid, null, step)
       // 5 substeps at 240 Hz: the driveline is prepared for 4 (1/60 s), then for the remainder of 1
       else for (let i = 0; i < 2; i++) singleTrackSubsteps(C, d, eid, null, step, 5)
     }
   }
+  // then every scene again on a slope (every second one with a wheel or an axle in the air)
+  for (let k = 0; k < 2 * SCENES.length; k++) {
+    const s = SCENES[k >> 1]
+    const side = k & 1 ? -1 : 1
+    const off = (k >> 1) % 2
+    slope(ground, d, off)
+    axles.gx = 0.97; axles.gy = -0.1 * side; axles.onF = 0.99; axles.onR = off ? 0 : 0.99
+    for (let model = d.fourWheel ? 0 : 1; model < 2; model++) {
+      place(C, d, eid, s, side, model === 0 ? d.hz : 240, gravity)
+      if (model === 0) for (let i = 0; i < 8; i++) fourWheelSubstep(C, d, eid, null, step, ground)
+      else for (let i = 0; i < 2; i++) singleTrackSubsteps(C, d, eid, null, step, 5, axles)
+    }
+  }
+  // and the ground queries with them, over a private world
+  warmGround(C, d, eid, step, gravity)
 }

@@ -1,0 +1,14 @@
+import v8 from 'node:v8'
+import { createRace } from '../test/perf/race.mjs'
+const YOUNG = new Set(['new_space', 'new_large_object_space'])
+function used() { let n = v8.getHeapStatistics().external_memory; for (const s of v8.getHeapSpaceStatistics()) if (YOUNG.has(s.space_name)) n += s.space_used_size; return n }
+const race = createRace()
+const C = race.sim.components.Car
+for (let i = 0; i < 7200; i++) { if (i === 1) console.log("--- 2000")
+  const a = used()
+  
+  race.frame(i)
+  const b = used() - a
+  if (i >= 900 && b > 4096) { console.log('frame', i, b); }
+
+}
