@@ -247,13 +247,8 @@ describe('pitlane/three createDebugView', () => {
   })
 
   it('allocates nothing per update once warm, and its object count stays put', () => {
-    // (no heightfield or mesh here: on terrain sim.carState casts each wheel's ray, and the terrain
-    // ray code boxes numbers when its helpers are not inlined into carState, a few hundred bytes a car)
-    const sim = createSim(createWorld())
-    sim.addCollider(sphere(1), { position: [10, 5, 1] })
-    sim.addCollider(box(2, 1, 0.5), { position: [-10, 5, 0.5] })
-    sim.addCollider(capsule(0.4, 1.5), { position: [0, 15, 2] })
-    sim.addCollider(cylinder(0.6, 1), { position: [5, 15, 1] })
+    // every collider kind, a heightfield and a mesh among them: carState casts each wheel's ray on terrain
+    const { sim } = scene()
     const cars: number[] = []
     for (let i = 0; i < 12; i++) cars.push(sim.addCar({ position: [i * 8, -10], speed: 10, lod: i % 3 === 0 ? 'singleTrack' : 'full' }))
     for (const c of cars) sim.setInput(c, { throttle: 0.4, steer: 0.2 })
