@@ -107,17 +107,19 @@ describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => 
     // PITLANE_E2E=required, printed otherwise (as the racing demo's test does).
     if (required) expect(fps).toBeGreaterThanOrEqual(50)
     else if (fps < 50) console.warn(`[e2e] terrain frame rate ${fps.toFixed(1)} fps (${load}); the ≥ 50 fps check runs under PITLANE_E2E=required`)
-    // the picture: sky, green-to-tan terrain, and lidar colours (the ramp's blue to red)
-    const px = await page.evaluate(() => (window as unknown as TerrainWindow).pitlaneTerrain.readPixels(4))
-    let sky = 0, ground = 0, total = 0
+    // the picture: sky, green-to-tan terrain, and the lidar's points (the intensity ramp's cyan, on the ground round the car)
+    const px = await page.evaluate(() => (window as unknown as TerrainWindow).pitlaneTerrain.readPixels(2))
+    let sky = 0, ground = 0, lidar = 0, total = 0
     for (let i = 0; i < px.data.length; i += 4) {
       const r = px.data[i], g = px.data[i + 1], b = px.data[i + 2]
       total++
-      if (b > 180 && b > r + 30 && g > 150) sky++
+      if (r < 80 && g > 110 && b > 140) lidar++
+      else if (b > 180 && b > r + 30 && g > 150) sky++
       else if (g >= r - 10 && g > b + 10) ground++
     }
     expect(sky / total).toBeGreaterThan(0.05)
     expect(ground / total).toBeGreaterThan(0.1)
+    expect(lidar).toBeGreaterThan(20)
     expect(errors).toEqual([])
   }, 120_000)
 
