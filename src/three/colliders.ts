@@ -19,6 +19,7 @@ export interface ColliderLayerOptions {
   terrainHigh: number
   groundColor: number
   groundSize: number
+  ground: boolean
   grid: boolean
 }
 
@@ -164,7 +165,7 @@ export function createColliderLayer(sim: Sim, o: ColliderLayerOptions): Collider
       const e = list[k]
       if (isCarBody(e)) continue
       const kind = C.kind[e], q = e * 4, r = e * 9, x = P[e * 3], y = P[e * 3 + 1], z = P[e * 3 + 2]
-      if (kind === ColliderKind.plane) { groundZ = z; continue }
+      if (kind === ColliderKind.plane) { if (o.ground) groundZ = z; continue }
       if (kind === ColliderKind.none) continue
       if (kind === ColliderKind.sphere) { place(x, y, z, p[q], p[q], p[q]); writeInstance(S, ns, IDENTITY, 0); paint(spheres, ns++, e) }
       else if (kind === ColliderKind.box) { place(x, y, z, 2 * p[q], 2 * p[q + 1], 2 * p[q + 2]); writeInstance(B, nb, R, r); paint(boxes, nb++, e) }

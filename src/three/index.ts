@@ -56,6 +56,8 @@ export interface DebugViewOptions {
   /** The ground plane's colour (default 0x6b7f5a) and side length, m (default 2000). */
   groundColor?: number
   groundSize?: number
+  /** Draw the sim's ground plane, when it has one (default true). */
+  ground?: boolean
   /** Draw a 10 m grid on the ground plane (default true). */
   grid?: boolean
   /** Driver line colour (default 0x7dd3fc). */
@@ -72,7 +74,7 @@ export interface DebugViewOptions {
 
 const OPTION_KEYS = optionKeys<DebugViewOptions>({
   colliders: true, cars: true, wheels: true, paths: true, lidars: true, lights: true, yUp: true, carColor: true, colliderColors: true, colliderColor: true,
-  terrainLow: true, terrainHigh: true, groundColor: true, groundSize: true, grid: true, pathColor: true, lidarPointSize: true, maxLidarPoints: true,
+  terrainLow: true, terrainHigh: true, groundColor: true, groundSize: true, ground: true, grid: true, pathColor: true, lidarPointSize: true, maxLidarPoints: true,
   intensityRange: true, lidarColors: true,
 })
 
@@ -132,12 +134,13 @@ export function createDebugView(sim: Sim, parent: Object3D, options?: DebugViewO
   const show = {
     colliders: flag(o.colliders, true, 'options.colliders'), cars: flag(o.cars, true, 'options.cars'), wheels: flag(o.wheels, true, 'options.wheels'),
     lidars: flag(o.lidars, true, 'options.lidars'), lights: flag(o.lights, true, 'options.lights'), yUp: flag(o.yUp, false, 'options.yUp'), grid: flag(o.grid, true, 'options.grid'),
+    ground: flag(o.ground, true, 'options.ground'),
   }
   let shownPaths = paths(o.paths, 'options.paths')
   const colliderLayer = createColliderLayer(sim, {
     colliderColor: colour(o.colliderColor, 0xd0d0d0, 'options.colliderColor'), colliderColors: { ...o.colliderColors },
     terrainLow: colour(o.terrainLow, 0x4d7c3a, 'options.terrainLow'), terrainHigh: colour(o.terrainHigh, 0xc9b27c, 'options.terrainHigh'),
-    groundColor: colour(o.groundColor, 0x6b7f5a, 'options.groundColor'), groundSize: positive(o.groundSize, 2000, 'options.groundSize'), grid: show.grid,
+    groundColor: colour(o.groundColor, 0x6b7f5a, 'options.groundColor'), groundSize: positive(o.groundSize, 2000, 'options.groundSize'), ground: show.ground, grid: show.grid,
   })
   const carColor = o.carColor ?? ((_: number, level: CarLevel) => LEVEL_COLORS[level])
   const carLayer = createCarLayer(sim, carColor, show.wheels)

@@ -102,7 +102,8 @@ describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => 
     const costs = await page.evaluate(() => { const t = (window as unknown as TerrainWindow).pitlaneTerrain; return { sim: t.simMs, render: t.renderMs, resolution: t.resolution } })
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`
     console.log(`[e2e] terrain: ${fps.toFixed(1)} fps over 5 s at resolution ${costs.resolution}; per frame sim ${costs.sim.toFixed(2)} ms, render ${costs.render.toFixed(2)} ms; ${load}`)
-    expect(costs.resolution).toBeGreaterThanOrEqual(0.5)
+    // the dynamic resolution never goes under 0.35 of the screen's pixels
+    expect(costs.resolution).toBeGreaterThanOrEqual(0.35)
     // The ≥ 50 fps goal needs the machine to itself (the test alone on two cores): checked under
     // PITLANE_E2E=required, printed otherwise (as the racing demo's test does).
     if (required) expect(fps).toBeGreaterThanOrEqual(50)

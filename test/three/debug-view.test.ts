@@ -285,5 +285,13 @@ describe('pitlane/three createDebugView', () => {
     expect(() => createDebugView(sim, new Scene(), { intensityRange: [1, 0] })).toThrow(RangeError)
     const y = createDebugView(sim, new Scene(), { yUp: true })
     expect(y.root.rotation.x).toBeCloseTo(-Math.PI / 2, 12)
+    // the ground plane drawn or not
+    y.update()
+    expect(y.drawn.ground).toBe(true)
+    const bare = createDebugView(sim, new Scene(), { ground: false })
+    bare.update()
+    expect(bare.drawn.ground).toBe(false)
+    expect(bare.root.getObjectByName('pitlane-ground')).toBeUndefined()
+    expect(() => createDebugView(sim, new Scene(), { ground: 1 as never })).toThrow(TypeError)
   })
 })
