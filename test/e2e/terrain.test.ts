@@ -125,6 +125,11 @@ describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => 
   }, 120_000)
 
   it('answers the keyboard: the player drives off over the hills (the screenshot)', async () => {
+    // the README's picture at full resolution: a fresh page at ?res=1
+    await page.goto(`${base}/?res=1`)
+    await page.waitForFunction(() => (window as unknown as TerrainWindow).pitlaneTerrain?.ready === true, null, { timeout: 60_000 })
+    await page.waitForFunction(() => (window as unknown as TerrainWindow).pitlaneTerrain.frames > 30, null, { timeout: 60_000 })
+    expect(await page.evaluate(() => (window as unknown as TerrainWindow).pitlaneTerrain.resolution)).toBe(1)
     const player = await page.evaluate(() => (window as unknown as TerrainWindow).pitlaneTerrain.player)
     await page.keyboard.down('ArrowUp')
     await page.waitForFunction((car) => (window as unknown as TerrainWindow).pitlaneTerrain.sim!.carState(car).speed > 12, player, { timeout: 60_000, polling: 50 })
@@ -135,5 +140,5 @@ describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => 
     if (process.env.PITLANE_UPDATE_SCREENSHOT === '1') copyFileSync(file, join(ROOT, 'docs/terrain.png'))
     await page.keyboard.up('ArrowUp')
     expect(errors).toEqual([])
-  }, 90_000)
+  }, 150_000)
 })
