@@ -5,7 +5,9 @@ import type { SimClock } from '../src/clock'
 import { createSubstep } from '../src/vehicle/substep'
 import { FROZEN_LEVEL } from '../src/vehicle/level'
 import type { VehicleState } from '../src/vehicle/install'
-import { createGroundContact, prepareGround } from '../src/vehicle/ground-contact'
+import { createGroundContact, FLAT_HEAVE, levelGround, prepareGround } from '../src/vehicle/ground-contact'
+import { fourWheelSubstep } from '../src/vehicle/four-wheel'
+import { singleTrackSubsteps } from '../src/vehicle/single-track'
 import { stepOnGround } from '../src/vehicle/step-on-ground'
 
 const step = createSubstep()
@@ -32,6 +34,10 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
     commitRemovals(world)
     ground.groundZ = vs.groundZ
     ground.span = span
+    levelGround(cs, ground)
+    const plainWorld = cs.groundBodies === 0 && ground.levelOnly
+    const groupOfGround = plainWorld ? cs.Collider.group[cs.ground] : 0
+    const masks = C.groundMask, heaves = C.heave, heaveRates = C.heaveRate, pitches = C.pitch, rolls = C.roll
     // the store's arrays are only replaced when it grows (an add), which no model does: hoisted
     const hzs = C.hz, accs = C.acc, times = C.time, models = C.model, levels = C.level, vxs = C.vx, vys = C.vy, speeds = C.speed
     const cars = vs.stepped.dense
@@ -47,8 +53,14 @@ export function stepVehicles(vs: VehicleState, clock: SimClock): System {
       let t = times[eid]
       let n = 0
       while (acc >= 1 - EPS) { n++; acc -= 1; t += h }
-      prepareGround(cs, C, d, eid, ground)
-      stepOnGround(cs, C, d, eid, ground, surfaces, step, n)
+      // a world of the level ground plane alone (the common case) decided here, without a call
+      if (plainWorld && (groupOfGround & masks[eid]) !== 0 && (models[eid] === 0 ? heaves[eid] < FLAT_HEAVE : heaves[eid] === 0 && heaveRates[eid] === 0 && pitches[eid] === 0 && rolls[eid] === 0)) {
+        if (models[eid] === 0) for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, surfaces, step)
+        else if (n > 0) singleTrackSubsteps(C, d, eid, surfaces, step, n)
+      } else {
+        prepareGround(cs, C, d, eid, ground)
+        stepOnGround(cs, C, d, eid, ground, surfaces, step, n)
+      }
       accs[eid] = acc
       times[eid] = t
       const vx = vxs[eid]

@@ -45,6 +45,8 @@ export interface GroundContact {
   span: number
   /** How far below the centre of mass axleGround looks, m. */
   below: number
+  /** The world's only plane is the sim's ground plane, level at groundZ (levelGround sets it once per host step). */
+  levelOnly: boolean
   /** The body's axes in the world (x forward, y left, z up), 3 numbers each, from the last cast. */
   ex: Float64Array
   ey: Float64Array
@@ -59,7 +61,7 @@ export function createGroundContact(): GroundContact {
   return {
     flat: true, mask: -1, cands: new Int32Array(64), count: 0,
     hit: new Uint8Array(4), dist: new Float64Array(4), nx: new Float64Array(4), ny: new Float64Array(4), nz: new Float64Array(4),
-    grip: new Float64Array(4), rr: new Float64Array(4), hitCollider: -1, groundZ: NaN, span: NaN, below: NaN,
+    grip: new Float64Array(4), rr: new Float64Array(4), hitCollider: -1, groundZ: NaN, span: NaN, below: NaN, levelOnly: false,
     ex: new Float64Array(3), ey: new Float64Array(3), ez: new Float64Array(3),
   }
 }
@@ -79,9 +81,20 @@ export function onlyLevelGround(cs: CollisionState, mask: number, gc: GroundCont
   return found
 }
 
+/** Sets gc.levelOnly for this host step (gc.groundZ set). */
+export function levelGround(cs: CollisionState, gc: GroundContact): void {
+  gc.levelOnly = onlyLevelGround(cs, -1, gc)
+}
+
+/** gc.levelOnly for a car of `mask`: the level ground plane is all there is, and in its mask. */
+function onLevelGround(cs: CollisionState, mask: number, gc: GroundContact): boolean {
+  return gc.levelOnly && (cs.Collider.group[cs.ground] & mask) !== 0
+}
+
 /**
  * Readies `gc` for car `eid`'s substeps over the next gc.span seconds: flat when nothing but the
  * level ground plane (at gc.groundZ) can be under it, else the colliders near its path gathered.
+ * levelGround has set gc.levelOnly for the host step.
  * No allocation (but the candidate list grows when a car first needs more).
  */
 export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact): void {
@@ -93,7 +106,7 @@ export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, e
   // single-track car sitting on it; one in the air over it is stepped on the rays)
   const level = C.model[eid] === 0 ? C.heave[eid] < FLAT_HEAVE : (C.heave[eid] === 0 && C.heaveRate[eid] === 0 && C.pitch[eid] === 0 && C.roll[eid] === 0)
   gc.flat = false
-  if (cs.groundBodies === 0) { gc.flat = level && onlyLevelGround(cs, mask, gc); return }
+  if (cs.groundBodies === 0) { gc.flat = level && onLevelGround(cs, mask, gc); return }
   // the car's reach over the span: its body, its wheels' rays, and its motion (with a margin for the speed it may gain)
   const vx = C.vx[eid], vy = C.vy[eid], vz = C.heaveRate[eid]
   const reach = 0.5 * Math.sqrt(d.def.length * d.def.length + d.def.width * d.def.width) + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
@@ -104,7 +117,7 @@ export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, e
   if (gc.cands.length < cs.maxEid + 1) gc.cands = new Int32Array(2 * (cs.maxEid + 1))
   gc.count = gatherGround(cs, mask, gc.cands)
   // nothing near but the planes
-  if (gc.count === 0) gc.flat = level && onlyLevelGround(cs, mask, gc)
+  if (gc.count === 0) gc.flat = level && onLevelGround(cs, mask, gc)
 }
 
 const ray = new Float64Array(7)

@@ -19,7 +19,7 @@ import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
 import { notGround } from '../collision/state'
-import { bodyAxes, castDown, createGroundContact, downRay, onlyLevelGround, prepareGround } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, levelGround, onlyLevelGround, prepareGround } from './ground-contact'
 import { castGround } from '../collision/ground'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
@@ -168,6 +168,7 @@ export function installVehicles({ world, components: comps, options, collision }
     if (C.level[eid] === PATH_LEVEL && level !== PATH_LEVEL) path?.leave(eid)
     // nothing but the level ground plane near: the body level at ride height, as on flat ground
     seatContact.span = 0
+    levelGround(collision, seatContact)
     prepareGround(collision, C, d, eid, seatContact)
     const flat = seatContact.flat || (seatContact.count === 0 && onlyLevelGround(collision, C.groundMask[eid], seatContact))
     if (level === PATH_LEVEL) { if (C.level[eid] !== PATH_LEVEL) { if (flat) levelBody(C, eid); else calmBody(C, eid); path!.enter(eid) } }
@@ -315,6 +316,11 @@ export function installVehicles({ world, components: comps, options, collision }
     C.x[eid] = p[0]
     C.y[eid] = p[1]
     C.heading[eid] = heading
+    // off the level ground plane: on its wheels on the surface there (its height there is another)
+    if (!(collision.groundBodies === 0 && onlyLevelGround(collision, C.groundMask[eid], seatContact))) {
+      seat(eid)
+      C.grounded.fill(1, eid * 4, eid * 4 + 4)
+    }
     writeCollider(eid)
   }
 

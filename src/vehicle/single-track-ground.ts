@@ -12,7 +12,7 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { bodyAxes, castDown, createGroundContact, downRay, DEFAULT_RR, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -193,7 +193,8 @@ const pathGround = createGroundContact()
 export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number, span: number, surfaces: SurfaceMap | null): void {
   if (cars.length === 0) return
   pathGround.groundZ = groundZ
-  if (cs.groundBodies === 0 && onlyLevelGround(cs, -1, pathGround)) return
+  levelGround(cs, pathGround)
+  if (cs.groundBodies === 0 && pathGround.levelOnly) return
   pathGround.span = span
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]

@@ -34,7 +34,7 @@ const FLOATS = ['x', 'y', 'heading', 'vx', 'vy', 'yawRate', 'speed', 'heave', 'h
 // cannot stay finite): |value| ≤ bound, and ≥ 0 where marked.
 const BOUNDS: Record<(typeof FLOATS)[number], [number, boolean]> = {
   x: [1e9, false], y: [1e9, false], heading: [1e9, false], vx: [200, false], vy: [200, false], yawRate: [50, false],
-  speed: [300, false], heave: [1e6, false], heaveRate: [100, false], roll: [1.5, false], rollRate: [100, false],
+  speed: [300, false], heave: [1e9, false], heaveRate: [1e4, false], roll: [1.5, false], rollRate: [100, false],
   pitch: [1.5, false], pitchRate: [100, false], steerAngle: [1.5, false], engineSpeed: [5000, true],
   shiftTimer: [5, true], ax: [1000, false], time: [1e12, true], acc: [1.001, false],
 }

@@ -13,7 +13,7 @@ import { parseHeightfield } from '../collision/heightfield'
 import { GROUND_LIST } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Substep } from './substep'
-import { createGroundContact, prepareGround } from './ground-contact'
+import { createGroundContact, levelGround, prepareGround } from './ground-contact'
 import { pathCarsOnGround } from './single-track-ground'
 import { stepOnGround } from './step-on-ground'
 import { surfaces, type SurfaceMap } from './surfaces'
@@ -75,6 +75,7 @@ export function warmGround(C: CarStore, d: ResolvedCar, eid: number, step: Subst
         C.throttle[eid] = 0.5; C.brake[eid] = k === 3 ? 0.7 : 0; C.steer[eid] = 0.1; C.gear[eid] = 1
         gc.groundZ = 0
         gc.span = 1 / 60
+        levelGround(cs, gc)
         // (k 4: far from every box and the hill, over the plane alone: the flat code)
         if (k === 4) { C.x[eid] = -60; C.heave[eid] = 0; C.heaveRate[eid] = 0; C.pitch[eid] = 0; C.roll[eid] = 0 }
         for (let i = 0; i < 3; i++) {

@@ -67,3 +67,26 @@ describe('the path level on a climb', () => {
     expect(flat.speed).toBeGreaterThan(1.3 * top)
   })
 })
+
+describe('path ↔ singleTrack over the hills', () => {
+  it('each switch keeps the car on the surface (within 2 cm) and its speed (within 0.5%)', () => {
+    const sim = makeSim({ ground: false })
+    const z = addHills(sim, 1.5, 100, 500)
+    const car = sim.addCar({ position: [-HALF, -R], heading: 0, lod: 'singleTrack' })
+    sim.setInput(car, { gear: 1 })
+    sim.setAi(car, oval, { closed: true, maxSpeed: 25, lateralAccel: 6 })
+    sim.stepMany(1 / 60, 300)
+    let switches = 0
+    for (let k = 0; k < 8; k++) {
+      const before = sim.carState(car)
+      sim.setLod(car, k % 2 === 0 ? 'path' : 'singleTrack')
+      sim.step(1 / 60)
+      const after = sim.carState(car)
+      expect(Math.abs(after.position[2] - z(after.position[0], after.position[1]) - 0.55)).toBeLessThan(0.02)
+      expect(Math.abs(after.speed - before.speed) / before.speed).toBeLessThan(0.005)
+      switches++
+      sim.stepMany(1 / 60, 47)
+    }
+    expect(switches).toBe(8)
+  })
+})

@@ -81,3 +81,17 @@ describe('wheel–ground contact', () => {
     }
   })
 })
+
+describe('setPose on terrain', () => {
+  it('seats a teleported car on the surface at its new place (a hill top from a valley), keeping its speed', () => {
+    const sim = makeSim({ ground: false })
+    const z = addHills(sim, 3, 80, 400)
+    const car = sim.addCar({ position: [-20, 0], speed: 10 }) // a valley: z = −3
+    sim.setPose(car, [20, 0]) // a crest: z = +3
+    const s = sim.carState(car)
+    expect(s.position[2]).toBeCloseTo(z(20, 0) + 0.55, 1)
+    expect(s.speed).toBeCloseTo(10, 6)
+    sim.stepMany(1 / 60, 30)
+    expect(sim.carState(car).grounded).toEqual([true, true, true, true])
+  })
+})
