@@ -4,6 +4,7 @@
 // `rapierMeshRay` = Rapier's trimesh castRay, the same rays; `threeMeshBvhRay` = three-mesh-bvh's
 // MeshBVH.raycastFirst (both sides), the same rays and triangles (f32, the BVH three.js users
 // reach for); `meshLidar` = rayTestLidar with the spinning64 pattern over the mesh;
+// `meshLidarMoving` = the same with the sensor moving every scan (a new view of the mesh each scan);
 // `meshBuild1M` = building a 1,000,000-triangle mesh collider (ms per build; its extras give the
 // bytes per triangle it holds and the CPU time of a build, which the target reads).
 // meshRay's extras give its CPU time over Rapier's and three-mesh-bvh's on the same rays, and
@@ -174,9 +175,9 @@ function lidarSetup() {
   return ctx
 }
 
-function scanOnce(ctx) {
+function scanOnce(ctx, sensor = ctx.sensor) {
   const p = ctx.pattern
-  return ctx.sim.rayTestLidar(IDENTITY, ctx.sensor, p.yawStart, p.yawIncrement, p.yawCount, p.pitchStart, p.pitchIncrement, p.pitchCount, ctx.rangeMin, ctx.lidarRange, -1, -1, -1, ctx.scan)
+  return ctx.sim.rayTestLidar(IDENTITY, sensor, p.yawStart, p.yawIncrement, p.yawCount, p.pitchStart, p.pitchIncrement, p.pitchCount, ctx.rangeMin, ctx.lidarRange, -1, -1, -1, ctx.scan)
 }
 
 /** rayTest along the lidar's own rays (each from rangeMin out, as the scan casts them). */
@@ -262,6 +263,18 @@ export const cases = [
     verify: verifyLidar,
     run(ctx) { scanOnce(ctx); return ctx.lidarRays },
     teardown: lidarRatio,
+  },
+  {
+    id: 'meshLidarMoving',
+    unit: 'ns/ray',
+    what: 'meshLidar with the sensor moved 1 cm every scan (the mesh seen afresh from each pose)',
+    setup: lidarSetup,
+    verify: verifyLidar,
+    run(ctx) {
+      ctx.moved = ((ctx.moved ?? 0) + 1) % 1000
+      scanOnce(ctx, [ctx.sensor[0] + 0.01 * ctx.moved, ctx.sensor[1], ctx.sensor[2]])
+      return ctx.lidarRays
+    },
   },
   {
     id: 'meshBuild1M',

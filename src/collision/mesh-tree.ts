@@ -70,7 +70,7 @@ const MAX_LEAF = 4
 /** Box padding per unit of the mesh's largest coordinate (far above f32 rounding, which is 6e-8 of it). */
 const PAD = 1e-6
 /** The cost of visiting a node, in triangle tests. */
-const TRAVERSAL = 3
+const TRAVERSAL = 1
 
 /** Builds the tree of `indices`' triangles over `vertices` (both validated, owned by the result). */
 export function buildMeshTree(vertices: Float64Array, indices: Uint32Array): MeshData {

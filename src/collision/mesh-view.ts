@@ -19,9 +19,13 @@ export const VIEW_NEAR = 1e-3
 /** At most this many cell entries per leaf (or 8 a cell, if more), else no view (a big mesh wrapped round the anchor at close range). */
 const MAX_ENTRIES_PER_LEAF = 24
 
-/** Rays in a row from one anchor before a view is built: enough that it pays (its cost grows with the leaves). */
+/**
+ * Rays in a row from one anchor before a view is built: enough that it pays. A build costs about
+ * what a ray's savings are worth over two rays a leaf, so a sensor moving every scan (a new anchor
+ * each time) keeps the tree, and a standing one gets its view within a scan or two.
+ */
 function streakNeeded(leaves: number): number {
-  return Math.max(2048, leaves >> 2)
+  return Math.max(2048, 2 * leaves)
 }
 
 /**
@@ -86,33 +90,39 @@ function boxCells(counts: Int32Array | null, cursor: Int32Array | null, leafOut:
 
 /** Builds the view of mesh m from anchor (ax, ay, az), or null when it would hold too many entries. */
 export function buildMeshView(m: MeshData, ax: number, ay: number, az: number): MeshView | null {
-  const B = m.bounds, nodes = m.nodes, cells = 6 * VIEW_G * VIEW_G
-  // every leaf's distance from the anchor, then the leaves nearest first
-  const leaves: number[] = [], dist: number[] = []
-  for (let i = 0; i < m.nodeCount; i++) {
+  const B = m.bounds, nodes = m.nodes, cells = 6 * VIEW_G * VIEW_G, N = m.nodeCount
+  const maxEntries = Math.max(MAX_ENTRIES_PER_LEAF * m.leafCount, 8 * cells)
+  // each leaf's distance from the anchor (NaN for inner nodes); the near ones apart
+  const dist = new Float64Array(N).fill(NaN), counts = new Int32Array(cells + 1)
+  const near: number[] = []
+  let total = 0
+  for (let i = 0; i < N; i++) {
     if (nodes[2 * i + 1] === 0) continue
     const o = 6 * i
     const gx = Math.max(0, B[o] - ax, ax - B[o + 3]), gy = Math.max(0, B[o + 1] - ay, ay - B[o + 4]), gz = Math.max(0, B[o + 2] - az, az - B[o + 5])
-    leaves.push(i)
-    dist.push(Math.sqrt(gx * gx + gy * gy + gz * gz) * (1 - 1e-12))
-  }
-  const byDistance = leaves.map((_, k) => k).sort((p, q) => dist[p] - dist[q])
-  const near: number[] = []
-  const counts = new Int32Array(cells + 1)
-  let total = 0
-  for (const k of byDistance) {
-    if (dist[k] <= VIEW_NEAR) { near.push(leaves[k]); continue }
-    setBox(B, 6 * leaves[k], ax, ay, az)
+    const d = Math.sqrt(gx * gx + gy * gy + gz * gz) * (1 - 1e-12)
+    if (d <= VIEW_NEAR) { near.push(i); continue }
+    dist[i] = d
+    setBox(B, o, ax, ay, az)
     total += boxCells(counts, null, null, null, 0, 0)
-    if (total > Math.max(MAX_ENTRIES_PER_LEAF * leaves.length, 8 * cells)) return null
+    if (total > maxEntries) return null
   }
   const cellStart = new Int32Array(cells + 1)
   for (let c = 0; c < cells; c++) cellStart[c + 1] = cellStart[c] + counts[c]
   const cursor = cellStart.slice(0, cells), leaf = new Int32Array(total), lower = new Float64Array(total)
-  for (const k of byDistance) {
-    if (dist[k] <= VIEW_NEAR) continue
-    setBox(B, 6 * leaves[k], ax, ay, az)
-    boxCells(null, cursor, leaf, lower, leaves[k], dist[k])
+  for (let i = 0; i < N; i++) {
+    if (!(dist[i] >= 0)) continue
+    setBox(B, 6 * i, ax, ay, az)
+    boxCells(null, cursor, leaf, lower, i, dist[i])
+  }
+  // each cell nearest first (insertion sort: cells hold a few entries, in tree order, which is nearly sorted already)
+  for (let c = 0; c < cells; c++) {
+    for (let e = cellStart[c] + 1, end = cellStart[c + 1]; e < end; e++) {
+      const l = lower[e], n = leaf[e]
+      let j = e - 1
+      while (j >= cellStart[c] && lower[j] > l) { lower[j + 1] = lower[j]; leaf[j + 1] = leaf[j]; j-- }
+      lower[j + 1] = l; leaf[j + 1] = n
+    }
   }
   return { ax, ay, az, cellStart, leaf, lower, near: Int32Array.from(near) }
 }

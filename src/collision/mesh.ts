@@ -1,13 +1,14 @@
 /**
  * Triangle meshes: validated data, and the exact ray test through the mesh's own tree (built once
- * in the collider's frame by mesh-tree.ts; a pose change moves the collider, never the tree).
- * Rays hit a triangle from either side (no backface culling) with the face normal turned to face
- * the ray's start; a mesh has no inside. The triangle test is watertight (rayMesh), in f64, edges
- * included; a ray lying in a triangle's plane does not hit that triangle. A start on the
+ * in the collider's frame by mesh-tree.ts; a pose change moves the collider, never the tree) or,
+ * for rays sharing an anchor, its view from there (mesh-view.ts). Rays hit a triangle from either
+ * side (no backface culling) with the face normal turned to face the ray's start; a mesh has no
+ * inside. The triangle test is watertight (mesh-leaf.ts), in f64, edges included; a ray lying in
+ * a triangle's plane does not hit that triangle. A start on the
  * surface, as the mesh's own frame computes it (within the rounding of the triangle test), hits
  * at 0 whichever way the ray goes; a start a rounding error off a posed mesh's surface hits at
- * about 0 going one way (the pose transform's rounding decides which). Ties in distance go to the lowest
- * triangle index, so the answer never depends on the order the tree visits leaves in.
+ * about 0 going one way (the pose transform's rounding decides which). Ties in distance go to the
+ * lowest triangle index, so the answer never depends on the order leaves are visited in.
  * Layout and figures: docs/decisions/0009-meshes.md.
  */
 import { describe } from '../validate'

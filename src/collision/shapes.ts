@@ -132,7 +132,7 @@ const PAD = 1e-9
  * Writes the world AABB of collider `eid` into C.aabb from its kind, params, pose and (for a
  * heightfield or a mesh) its data in `hfs` or `meshes`. Planes and kind none get an empty box (they are never in a tree).
  */
-export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[], meshes: readonly (MeshData | undefined)[] = []): void {
+export function computeAabb(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[], meshes: readonly (MeshData | undefined)[]): void {
   const a = C.aabb, o = eid * 6, R = C.rotation, r = eid * 9, P = C.position, p3 = eid * 3
   const kind = C.kind[eid], p = C.params, q = eid * 4
   const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]

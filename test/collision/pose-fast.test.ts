@@ -33,7 +33,7 @@ describe('setColliderPoseFast', () => {
         expect(same(C.rotation.subarray(e * 9, e * 9 + 9), R)).toBe(true)
         expect(same(C.position.subarray(e * 3, e * 3 + 3), [x, y, 0.7])).toBe(true)
         aabb.set(C.aabb.subarray(e * 6, e * 6 + 6))
-        computeAabb(C, e, st.heightfields)
+        computeAabb(C, e, st.heightfields, st.meshes)
         expect(same(C.aabb.subarray(e * 6, e * 6 + 6), aabb)).toBe(true)
       }
       sim.step(1 / 60)
