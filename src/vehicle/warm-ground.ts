@@ -38,13 +38,13 @@ function privateWorld(boxes: number): CollisionState {
     K.params[e * 4] = i < 2 ? 6 : 0.5; K.params[e * 4 + 1] = i === 0 ? 4 : 0.5; K.params[e * 4 + 2] = i === 1 ? 1 : 0.05
     K.position[e * 3] = i < 2 ? 6 * i : 100 + 3 * i; K.position[e * 3 + 1] = i === 0 ? 0.5 : i === 1 ? 4.3 : 0; K.position[e * 3 + 2] = i === 1 ? 1 : 0.05
     if (i === 1) cs.surfaces[e] = surfaces.gravel
-    computeAabb(K, e, cs.heightfields)
+    computeAabb(K, e, cs.heightfields, cs.meshes)
   }
   const hf = add(ColliderKind.heightfield)
   const n = 21, heights: number[] = []
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) heights.push(1.3 * Math.sin(0.31 * i) * Math.cos(0.17 * j))
   K.heightfield[hf] = storeHeightfield(cs, parseHeightfield({ kind: 'heightfield', origin: [30, -20, 0], cellSize: 2, columns: n, rows: n, heights }, 'heightfield'))
-  computeAabb(K, hf, cs.heightfields)
+  computeAabb(K, hf, cs.heightfields, cs.meshes)
   return cs
 }
 
