@@ -20,7 +20,7 @@ import {
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
 import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
-  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, DRIVER_CAP, DRIVER_SHIFT,
 } from '../../components/driver'
 import { manualGear, SHIFT_STRIDE } from './gearing'
 import { atan } from './atan'
@@ -185,12 +185,16 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     let t = s - p[o + SEG_S]
     t = t <= 0 ? 0 : t >= len ? len : t
     const v2 = p[o + SEG_V2] + 2 * accel * t
-    const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
+    let target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
     R[d + DRIVER_TARGET] = target
+    // traffic's cap (the car ahead; −1 none): tracked without the profile's feed-forward
+    const cap = R[d + DRIVER_CAP]
+    let feed = accel
+    if (cap >= 0 && cap < target) { target = cap; feed = 0 }
     // anti-windup: the integrator holds while the pedal the error asks for is already full
     const err = target - speed
     const integral = R[d + DRIVER_SPEED_I]
-    const demand = accel + SPEED_KP * err + integral
+    const demand = feed + SPEED_KP * err + integral
     const held = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
     const next = held ? integral : integral + SPEED_KI * err * dt
     R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
@@ -222,11 +226,12 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
   if (!(reach > MIN_LOOKAHEAD)) reach = MIN_LOOKAHEAD
   const ahead = s + (reach < L ? reach : L)
   const last = segments - 1
+  const shift = R[d + DRIVER_SHIFT] // (traffic: beside its line, + left)
   let gx: number, gy: number
   if (!closed && ahead > L) {
     const o = last * SEG_STRIDE, over = ahead - L
-    gx = path.endX + p[o + SEG_TX] * over
-    gy = path.endY + p[o + SEG_TY] * over
+    gx = path.endX + p[o + SEG_TX] * over - p[o + SEG_TY] * shift
+    gy = path.endY + p[o + SEG_TY] * over + p[o + SEG_TX] * shift
   } else {
     let w = ahead // wrapped into the loop (closed) or clamped (open)
     if (closed && !(w >= 0 && w < L)) {
@@ -248,8 +253,8 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     }
     R[d + DRIVER_GOAL_SEG] = g
     const t = w - from
-    gx = p[og + SEG_X] + p[og + SEG_TX] * t
-    gy = p[og + SEG_Y] + p[og + SEG_TY] * t
+    gx = p[og + SEG_X] + p[og + SEG_TX] * t - p[og + SEG_TY] * shift
+    gy = p[og + SEG_Y] + p[og + SEG_TY] * t + p[og + SEG_TX] * shift
   }
 
   // --- Steer: the pure-pursuit arc's curvature 2·y/d² (y the goal's lateral offset along the

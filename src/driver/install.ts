@@ -10,7 +10,9 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { shiftTable } from './gearing'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
-import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { DRIVER_AHEAD, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GAP, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_PASSING, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { createTraffic, recordSize, type TrafficState } from './traffic'
+import { joinLine, leaveLine } from './traffic-lines'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
 export { buildDriverPath } from './path-table'
@@ -29,6 +31,12 @@ export interface AiStatus {
   finished: boolean
   /** True while the car's gear is neutral: the driver's throttle cannot move it (setInput a gear, or setAi with `shift: true`). */
   neutral: boolean
+  /** The car it is following or passing (traffic 'avoid'), −1 none. */
+  ahead: number
+  /** Bumper-to-bumper gap to `ahead` along the line, m; Infinity none. */
+  gap: number
+  /** True while it is off its own line to pass (or on its way back). */
+  passing: boolean
 }
 
 /** Driver state of a sim (internal). */
@@ -47,6 +55,8 @@ export interface DriverState {
   Car: CarStore
   /** The sim's Driver store. */
   Driver: DriverStore
+  /** Traffic: the driven cars by line, for the avoiding drivers (systems/traffic.ts). */
+  traffic: TrafficState
   api: {
     /** Makes `car` follow `path` (`[[x, y], …]` or flat `[x0, y0, …]`) with `options`; replaces any previous path. */
     setAi(car: number, path: ArrayLike<number> | ArrayLike<ArrayLike<number>>, options?: AiOptions): void
@@ -74,7 +84,8 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
   const table = createPathTable()
   const shiftTables: (Float64Array | undefined)[] = []
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined })
+  const traffic = createTraffic(Car, Driver, table.byCar, defs)
+  observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined; leaveLine(traffic.lines, eid) })
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(owner, car, 'car')
@@ -94,12 +105,16 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
     arrays: createDriveArrays(Car, Driver),
     Car,
     Driver,
+    traffic,
     api: {
       setAi(car, path, options) {
         const eid = assertCar(car)
         const prepared = preparePath(table, path, options) // validates everything before any write
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
         assignPath(table, eid, prepared)
+        leaveLine(traffic.lines, eid)
+        recordSize(traffic, eid)
+        joinLine(traffic.lines, eid, prepared.base)
         const d = defs[eid]!
         while (shiftTables.length <= eid) shiftTables.push(undefined)
         shiftTables[eid] = prepared.path.shift && !d.automatic ? shiftTable(d) : undefined
@@ -116,6 +131,9 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
           targetSpeed: R[o + DRIVER_TARGET],
           finished: R[o + DRIVER_FINISHED] === 1,
           neutral: Car.gear[eid] === 0,
+          ahead: R[o + DRIVER_AHEAD],
+          gap: R[o + DRIVER_GAP] < 0 ? Infinity : R[o + DRIVER_GAP],
+          passing: R[o + DRIVER_PASSING] !== 0,
         }
       },
       clearAi(car) {

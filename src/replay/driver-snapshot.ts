@@ -17,7 +17,7 @@ export interface DriverEntry {
   /** Index of its path in the snapshot's `paths`. */
   path: number
   /** The driver's resolved options. */
-  options: Record<string, number | boolean>
+  options: Record<string, number | boolean | string | number[]>
   /** Every field of the car's Driver record, in record order (base64 Float64Array). */
   fields: string
 }
@@ -68,7 +68,7 @@ export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEnt
   }
   const R = components.Driver.state, o = car * DRIVER_STRIDE
   const fields = R.slice(o, o + DRIVER_STRIDE)
-  return { path: i, options: { ...path.options }, fields: encodeF64(fields) }
+  return { path: i, options: { ...path.options, width: [...path.options.width] }, fields: encodeF64(fields) }
 }
 
 /** Rethrows a TypeError/RangeError with `name: ` in front of its message (other errors unchanged). */
@@ -140,6 +140,12 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
   }
 }
 
+/** An option's value as resolved (numbers, or a width's [left, right]) is the same as stored. */
+function sameOption(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => Object.is(v, b[i]))
+  return Object.is(a, b)
+}
+
 /** Puts the driver of `car` back to `entry` (null: no driver); `entry` must have passed checkDriver. */
 export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null, cache: PathCache): void {
   const { world, components } = sim
@@ -154,7 +160,7 @@ export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null, 
   const base = current && hasComponent(world, car, components.Driver) ? drivers.table.shared.find((r) => r.path === current)?.base : undefined
   const sameNow = current !== undefined && base !== undefined && base.n * 2 === points.length &&
     base.x.every((v, i) => Object.is(v, points[2 * i])) && base.y.every((v, i) => Object.is(v, points[2 * i + 1])) &&
-    Object.keys(options).every((k) => Object.is((current.options as Record<string, unknown>)[k], options[k]))
+    Object.keys(options).every((k) => sameOption((current.options as Record<string, unknown>)[k], options[k]))
   // Only set the path when it differs (setAi resets the store fields, which are written next anyway).
   if (!sameNow) sim.setAi(car, points, options)
   const R = components.Driver.state, o = car * DRIVER_STRIDE

@@ -1,0 +1,258 @@
+/**
+ * Traffic (setAi `traffic: 'avoid'`): each step, before the drivers steer, every avoiding driver
+ * looks along its line (traffic-lines.ts: the cars on its base line in station order) and decides:
+ * - the car ahead it follows: the first whose body meets the corridor it will sweep (its lateral
+ *   place moving towards where it is heading); it may not go faster than lets it hold `gap`
+ *   seconds behind that car at its own speed, nor than lets it still stop behind it braking at a
+ *   share of its brakeDecel (a stopped or frozen car is a car at 0 m/s);
+ * - a pass: when that car is slower than its own profile and within a committing distance
+ *   (longer with more aggression), it picks the side with room within `width` (the side it is
+ *   already passing on first, else the nearer), free from a little behind it to beyond the car;
+ *   it keeps that side until its own line is free again beside and ahead of it, then goes back;
+ * - room: a car alongside moving into its side bounds where it may head, within `width`.
+ * It writes the speed cap and where beside its line it heads (DRIVER_CAP, DRIVER_SHIFT_GOAL),
+ * moves DRIVER_SHIFT towards the goal at a lateral slope its speed allows, and the status
+ * (DRIVER_AHEAD, DRIVER_GAP, DRIVER_PASSING). drive-cars.ts and path-level.ts obey them.
+ * Why this way: docs/decisions/0011-traffic.md.
+ */
+import type { CarStore } from '../../components/car'
+import type { DriverStore } from '../../components/driver'
+import {
+  DRIVER_AHEAD, DRIVER_CAP, DRIVER_FINISHED, DRIVER_GAP, DRIVER_PASSING, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_STRIDE, DRIVER_TARGET,
+} from '../../components/driver'
+import type { DriverPath } from './drive'
+import type { ResolvedCar } from '../vehicle/definition'
+import { FROZEN_LEVEL } from '../vehicle/level'
+import { createTrafficLines, orderLine, type TrafficLine, type TrafficLines } from './traffic-lines'
+
+/** Bumper gap it keeps at a standstill behind a stopped car, m. */
+export const STANDSTILL_GAP = 2.5
+/** Share of its brakeDecel it counts on to stop behind the car ahead. */
+export const BRAKE_SHARE = 0.7
+/** How fast its speed cap closes a gap error, (m/s) per m. */
+export const GAP_GAIN = 0.5
+/** Beyond the distance it needs to stop and hold its gap, it looks this much further ahead, m. */
+export const RANGE_MARGIN = 10
+/** Lateral clearance (m) under which a car ahead is in its way. */
+export const BLOCK_MARGIN = 0.3
+/** Lateral clearance (m) it leaves beside a car it passes or gives room to: at aggression 0 and at 1. */
+export const SIDE_MARGIN_CALM = 1.0, SIDE_MARGIN_BOLD = 0.4
+/** It commits to a pass within its gap distance plus this (m), plus COMMIT_BOLD × aggression. */
+export const COMMIT_BASE = 6
+/** See COMMIT_BASE, m. */
+export const COMMIT_BOLD = 30
+/** It passes only a car slower than its profile by more than this, m/s. */
+export const PASS_SPEED_MIN = 0.5
+/** Length (m) behind its rear a side must be free before it moves over (a car there is about to be alongside). */
+export const BACK_ROOM = 4
+/** Length (m) beyond the passed car's front a side must be free. */
+export const AHEAD_ROOM = 6
+/** Bumper gap (m) it leaves to the car it has passed before it moves back in front of it, plus RETURN_TIME s at its speed. */
+export const RETURN_GAP = 3
+/** See RETURN_GAP, s. */
+export const RETURN_TIME = 0.3
+/** Its lateral slope (m beside per m along) is SHIFT_K / speed, kept within [SLOPE_MIN, SLOPE_MAX]: a lane change at a gentle lateral acceleration. */
+export const SHIFT_K = 1.5
+/** See SHIFT_K. */
+export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.35
+/** It moves sideways as if it went at least this fast, m/s (so a stopped car can pull out). */
+export const SHIFT_MIN_SPEED = 1.5
+/** Extra length (m) within which a car counts as alongside. */
+export const ALONGSIDE_MARGIN = 1
+
+/** Traffic state of a sim. */
+export interface TrafficState {
+  Car: CarStore
+  Driver: DriverStore
+  paths: readonly (DriverPath | undefined)[]
+  defs: readonly (ResolvedCar | undefined)[]
+  lines: TrafficLines
+  /** Each car's half body length and half width, m, by entity id (set when it joins a line). */
+  halfLength: Float64Array
+  halfWidth: Float64Array
+  /** The longest half body length of any car that joined a line, m (walks reach this far past their range). */
+  maxHalfLength: number
+}
+
+/** Traffic over the drivers' paths and the cars' definitions. */
+export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[]): TrafficState {
+  return { Car, Driver, paths, defs, lines: createTrafficLines(), halfLength: new Float64Array(64), halfWidth: new Float64Array(64), maxHalfLength: 0 }
+}
+
+/** Records car `eid`'s body size for traffic (when it joins a line). */
+export function recordSize(ts: TrafficState, eid: number): void {
+  if (eid >= ts.halfLength.length) {
+    let n = ts.halfLength.length
+    while (n <= eid) n *= 2
+    const hl = new Float64Array(n), hw = new Float64Array(n)
+    hl.set(ts.halfLength); hw.set(ts.halfWidth)
+    ts.halfLength = hl; ts.halfWidth = hw
+  }
+  const def = ts.defs[eid]!.def
+  ts.halfLength[eid] = 0.5 * def.length
+  ts.halfWidth[eid] = 0.5 * def.width
+  if (ts.halfLength[eid] > ts.maxHalfLength) ts.maxHalfLength = ts.halfLength[eid]
+}
+
+/** One traffic step of `dt` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
+export function stepTraffic(ts: TrafficState, dt: number): void {
+  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, level = ts.Car.level
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]
+    if (line.count === 0) continue
+    orderLine(line, paths, R)
+    const cars = line.cars
+    for (let i = 0; i < line.count; i++) {
+      const eid = cars[i], path = paths[eid]!
+      if (!path.avoid || level[eid] === FROZEN_LEVEL) continue
+      if (R[eid * DRIVER_STRIDE + DRIVER_FINISHED] === 1) { clearStatus(R, eid); continue }
+      driveInTraffic(ts, line, i, path, dt)
+    }
+  }
+}
+
+function clearStatus(R: Float64Array, eid: number): void {
+  const o = eid * DRIVER_STRIDE
+  R[o + DRIVER_AHEAD] = -1
+  R[o + DRIVER_GAP] = -1
+  R[o + DRIVER_CAP] = -1
+}
+
+/** Signed station distance from slot `i` to slot `j` walking `forward` (a closed line wraps). */
+function along(line: TrafficLine, i: number, j: number, forward: boolean): number {
+  let ds = line.station[j] - line.station[i]
+  if (line.closed) {
+    if (forward && ds < 0) ds += line.length
+    else if (!forward && ds > 0) ds -= line.length
+  }
+  return ds
+}
+
+/**
+ * True when no car but `eid` (slot i) has its body within [lo, hi] m of station relative to car
+ * i's and within its half width `hw` plus that car's plus `margin` of lateral place `lat`.
+ */
+function laneFree(ts: TrafficState, line: TrafficLine, i: number, lat: number, hw: number, margin: number, lo: number, hi: number): boolean {
+  const n = line.count, cars = line.cars, lateral = line.lateral, HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength
+  for (let dir = 0; dir < 2; dir++) {
+    const forward = dir === 0
+    for (let k = 1; k < n; k++) {
+      let j = forward ? i + k : i - k
+      if (j >= n || j < 0) { if (!line.closed) break; j = forward ? j - n : j + n }
+      const ds = along(line, i, j, forward)
+      if (forward ? ds - reach > hi : ds + reach < lo) break
+      const b = cars[j]
+      if (ds + HL[b] < lo || ds - HL[b] > hi) continue
+      const side = lateral[j] - lat
+      if (side < hw + HW[b] + margin && side > -(hw + HW[b] + margin)) return false
+    }
+  }
+  return true
+}
+
+/** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
+function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: DriverPath, dt: number): void {
+  const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
+  const cars = line.cars, lateral = line.lateral, n = line.count
+  const eid = cars[i], o = eid * DRIVER_STRIDE, opts = path.options
+  const v = speedA[eid] > 0 ? speedA[eid] : 0
+  const hl = HL[eid], hw = HW[eid], lat = lateral[i], off = opts.lateralOffset
+  const wL = opts.width[0], wR = opts.width[1], canMove = wL + wR > 0
+  const shift = R[o + DRIVER_SHIFT]
+  let goal = R[o + DRIVER_SHIFT_GOAL], side = R[o + DRIVER_PASSING]
+  const margin = SIDE_MARGIN_CALM + (SIDE_MARGIN_BOLD - SIDE_MARGIN_CALM) * opts.aggression
+  const brake = opts.brakeDecel * BRAKE_SHARE
+  let slope = SHIFT_K / (v > 1 ? v : 1)
+  slope = slope < SLOPE_MIN ? SLOPE_MIN : slope > SLOPE_MAX ? SLOPE_MAX : slope
+  const want = opts.gap * v + STANDSTILL_GAP
+  const range = want + (v * v) / (2 * brake) + 2 * hl + RANGE_MARGIN
+  const goalLat = off + goal, toGoal = goalLat - lat
+
+  // --- Ahead: the first car whose body meets the corridor it sweeps (ties in station: the lower
+  // id, so the choice does not hang on the list's order); cars alongside bound where it heads.
+  let leader = -1, leaderDs = 0, leaderSlot = -1, gapTo = 0
+  let lowest = -wR, highest = wL // where beside its line it may head (room for cars alongside)
+  for (let k = 1; k < n; k++) {
+    let j = i + k
+    if (j >= n) { if (!line.closed) break; j -= n }
+    const ds = along(line, i, j, true)
+    if (ds > range + ts.maxHalfLength || (leader >= 0 && ds > leaderDs)) break
+    const b = cars[j], g = ds - hl - HL[b], latB = lateral[j]
+    if (g < ALONGSIDE_MARGIN) {
+      if (canMove) ({ lowest, highest } = roomBeside(latB - off, lat - off, hw + HW[b] + margin, lowest, highest))
+      if (g < 0) continue // alongside: it gives room, it does not follow
+    }
+    const reach = g > 0 ? g * slope : 0
+    const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
+    const sideGap = latB - predicted, clear = hw + HW[b] + BLOCK_MARGIN
+    if (sideGap < clear && sideGap > -clear && (leader < 0 || b < leader)) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
+  }
+  if (canMove) {
+    // cars alongside a little behind it
+    for (let k = 1; k < n; k++) {
+      let j = i - k
+      if (j < 0) { if (!line.closed) break; j += n }
+      const ds = along(line, i, j, false), b = cars[j]
+      if (-ds - ts.maxHalfLength - hl > ALONGSIDE_MARGIN) break
+      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN) ({ lowest, highest } = roomBeside(lateral[j] - off, lat - off, hw + HW[b] + margin, lowest, highest))
+    }
+  }
+
+  // --- Speed: hold the gap, and be able to stop behind it.
+  let cap = -1
+  if (leader >= 0) {
+    const vb = level[leader] === FROZEN_LEVEL || R[leader * DRIVER_STRIDE + DRIVER_FINISHED] === 1 || speedA[leader] < 0 ? 0 : speedA[leader]
+    const follow = vb + (gapTo - want) * GAP_GAIN
+    const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP)
+    const stop = room > 0 ? Math.sqrt(room) : 0
+    cap = follow < stop ? follow : stop
+    if (cap < 0) cap = 0
+    // --- A pass: a slower car close enough, a side with room.
+    if (canMove && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * opts.aggression) {
+      const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
+      const left = latB + c - off, right = latB - c - off
+      const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
+      const okL = left <= highest && left >= lowest && laneFree(ts, line, i, off + left, hw, margin, lo, hi)
+      const okR = right >= lowest && right <= highest && laneFree(ts, line, i, off + right, hw, margin, lo, hi)
+      let pick = 0
+      if (okL && (side > 0 || !okR)) pick = 1
+      else if (okR && (side < 0 || !okL)) pick = -1
+      else if (okL && okR) pick = Math.abs(left - shift) <= Math.abs(right - shift) ? 1 : -1
+      if (pick !== 0) { side = pick; goal = pick > 0 ? left : right }
+    }
+  }
+  // --- Back to its own line once it is free beside and ahead of it (the passed car well behind).
+  if (side !== 0) {
+    const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * opts.aggression
+    if (laneFree(ts, line, i, off, hw, margin, -hl - ts.maxHalfLength * 2 - back, ahead)) goal = 0
+  }
+  if (side === 0) goal = 0
+  if (goal < lowest) goal = lowest
+  if (goal > highest) goal = highest
+  if (goal < -wR) goal = -wR
+  if (goal > wL) goal = wL
+  const step = slope * (v > SHIFT_MIN_SPEED ? v : SHIFT_MIN_SPEED) * dt
+  const next = shift + (goal - shift > step ? step : goal - shift < -step ? -step : goal - shift)
+  if (side !== 0 && goal === 0 && next === 0) side = 0
+  R[o + DRIVER_SHIFT] = next
+  R[o + DRIVER_SHIFT_GOAL] = goal
+  R[o + DRIVER_PASSING] = side
+  R[o + DRIVER_CAP] = cap
+  R[o + DRIVER_AHEAD] = leader
+  R[o + DRIVER_GAP] = leader >= 0 ? gapTo : -1
+}
+
+// Scratch of roomBeside's result (single-threaded: shared).
+const bounds = { lowest: 0, highest: 0 }
+
+/**
+ * Narrows [lowest, highest] (where beside its line a car may head) so it keeps `clear` m from a
+ * car alongside at `other` (both relative to its own line), on the side of it the car is now at `self`.
+ */
+function roomBeside(other: number, self: number, clear: number, lowest: number, highest: number): { lowest: number; highest: number } {
+  if (other >= self) { const h = other - clear; if (h < highest) highest = h }
+  else { const l = other + clear; if (l > lowest) lowest = l }
+  bounds.lowest = lowest
+  bounds.highest = highest
+  return bounds
+}
