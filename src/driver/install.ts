@@ -1,5 +1,5 @@
 /** The path-following driver domain of a sim: the Driver component, setAi/aiStatus/clearAi/aiPath. Its system is systems/drive-paths.ts. */
-import { addComponent, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
+import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
 import type { Components } from '../../components/index'
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
@@ -12,7 +12,7 @@ import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } fro
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { DRIVER_AHEAD, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GAP, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_PASSING, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { createTraffic, recordSize, type TrafficState } from './traffic'
-import { joinLine, leaveLine } from './traffic-lines'
+import { dropGuest, joinLine, leaveLine } from './traffic-lines'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
 export { buildDriverPath } from './path-table'
@@ -84,8 +84,9 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
   const table = createPathTable()
   const shiftTables: (Float64Array | undefined)[] = []
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  const traffic = createTraffic(Car, Driver, table.byCar, defs)
+  const traffic = createTraffic(Car, Driver, table.byCar, defs, registerQuery(world, [Car, Not(Driver)]))
   observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined; leaveLine(traffic.lines, eid) })
+  observe(world, onRemove(Car), (eid: number) => dropGuest(traffic.lines, eid))
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(owner, car, 'car')
@@ -113,6 +114,7 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
         assignPath(table, eid, prepared)
         leaveLine(traffic.lines, eid)
+        dropGuest(traffic.lines, eid)
         recordSize(traffic, eid)
         joinLine(traffic.lines, eid, prepared.base)
         const d = defs[eid]!

@@ -5,10 +5,16 @@
  * and the sort is linear); a driver then finds the cars round it by walking its neighbours in the
  * list, never by testing every pair. A car's lateral place on the base line is its lateral offset
  * plus its distance from its own line (DRIVER_LATERAL).
+ *
+ * Cars without a driver (a player's car, a parked or frozen car) are guests of every line they are
+ * near: each step projects them onto the line (searching near their last projection) and lists
+ * them while they are within GUEST_REACH of it, with the length and width they take along and
+ * across it at their heading; the drivers treat them as any car.
  */
 import type { Polyline } from './polyline'
-import { SEG_S, SEG_STRIDE } from './polyline'
+import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import type { DriverPath } from './drive'
+import type { ResolvedCar } from '../vehicle/definition'
 import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_STRIDE } from '../../components/driver'
 
 /** The driven cars on one base line, ordered by station. */
@@ -25,6 +31,13 @@ export interface TrafficLine {
   /** Each listed car's lateral place on the base line this step, m (+ left), in list order. */
   lateral: Float64Array
   count: number
+  /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
+  guestSeg: Int32Array
+  /** 1 while a car is listed here as a guest, by entity id (grows). */
+  guest: Uint8Array
+  /** Each guest's station and lateral place this step, by entity id (grow with guest). */
+  guestStation: Float64Array
+  guestLateral: Float64Array
 }
 
 /** The traffic lines of a sim and each driven car's line. */
@@ -51,18 +64,14 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline): void {
   let index = tl.lines.findIndex((l) => sameLine(l.base, base))
   if (index < 0) {
     index = tl.lines.length
-    tl.lines.push({ base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16), count: 0 })
+    tl.lines.push({
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16), count: 0,
+      guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0),
+    })
   }
   const line = tl.lines[index]
-  if (line.count === line.cars.length) {
-    const cars = new Int32Array(2 * line.count)
-    cars.set(line.cars)
-    line.cars = cars
-    line.station = new Float64Array(2 * line.count)
-    line.lateral = new Float64Array(2 * line.count)
-  }
-  // at the end: the next step's sort puts it in place (its station is not known before)
-  line.cars[line.count++] = eid
+  if (line.guest.length > eid && line.guest[eid] === 1) removeListed(line, eid) // (a guest that now drives here)
+  append(line, eid)
   if (eid >= tl.lineOf.length) {
     let n = tl.lineOf.length
     while (n <= eid) n *= 2
@@ -73,17 +82,105 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline): void {
   tl.lineOf[eid] = index
 }
 
-/** Takes car `eid` off its line (nothing when it has none). */
-export function leaveLine(tl: TrafficLines, eid: number): void {
-  if (eid >= tl.lineOf.length || tl.lineOf[eid] < 0) return
-  const line = tl.lines[tl.lineOf[eid]]
-  tl.lineOf[eid] = -1
+// Lists `eid` at the end of `line` (the next step's sort puts it in place).
+function append(line: TrafficLine, eid: number): void {
+  if (line.count === line.cars.length) {
+    const cars = new Int32Array(2 * line.count)
+    cars.set(line.cars)
+    line.cars = cars
+    line.station = new Float64Array(2 * line.count)
+    line.lateral = new Float64Array(2 * line.count)
+  }
+  line.cars[line.count++] = eid
+}
+
+// Takes `eid` out of `line`'s list (and its guest mark).
+function removeListed(line: TrafficLine, eid: number): void {
+  if (eid < line.guest.length) line.guest[eid] = 0
   const cars = line.cars
   let k = 0
   while (k < line.count && cars[k] !== eid) k++
   if (k === line.count) return
   cars.copyWithin(k, k + 1, line.count)
   line.count--
+}
+
+/** Takes car `eid` off its line (nothing when it has none). */
+export function leaveLine(tl: TrafficLines, eid: number): void {
+  if (eid >= tl.lineOf.length || tl.lineOf[eid] < 0) return
+  const line = tl.lines[tl.lineOf[eid]]
+  tl.lineOf[eid] = -1
+  removeListed(line, eid)
+}
+
+/** Takes car `eid` off every line it is a guest of (it is removed). */
+export function dropGuest(tl: TrafficLines, eid: number): void {
+  for (let l = 0; l < tl.lines.length; l++) {
+    const line = tl.lines[l]
+    if (eid < line.guest.length && line.guest[eid] === 1) removeListed(line, eid)
+    if (eid < line.guestSeg.length) line.guestSeg[eid] = -1
+  }
+}
+
+/** Farthest a guest may be from a line to be listed on it, m. */
+export const GUEST_REACH = 15
+/** Segments either side of its last projection a guest's projection searches first. */
+const GUEST_WINDOW = 6
+// Scratch of a guest's projection: station, lateral, segment tangent (single-threaded: shared).
+const guestAt = new Float64Array(4)
+
+// Projects (x, y) onto segments [first, first + count) of `base` (wrapping when closed); writes guestAt; returns the squared distance.
+function projectRun(base: Polyline, x: number, y: number, first: number, count: number): number {
+  const p = base.packed, segments = base.segments
+  let bestD2 = Infinity
+  for (let k = 0, q = first; k < count; k++, q++) {
+    if (q >= segments) { if (!base.closed) break; q -= segments }
+    if (q < 0) { if (!base.closed) { k += -q - 1; q = -1; continue } q += segments }
+    const o = q * SEG_STRIDE, tx = p[o + SEG_TX], ty = p[o + SEG_TY], len = p[o + SEG_LEN]
+    const dx = x - p[o + SEG_X], dy = y - p[o + SEG_Y]
+    let t = dx * tx + dy * ty
+    t = t < 0 ? 0 : t > len ? len : t
+    const ex = dx - tx * t, ey = dy - ty * t, d2 = ex * ex + ey * ey
+    if (d2 < bestD2) {
+      bestD2 = d2
+      guestAt[0] = p[o + SEG_S] + t
+      guestAt[1] = tx * dy - ty * dx < 0 ? -Math.sqrt(d2) : Math.sqrt(d2)
+      guestAt[2] = q
+      guestAt[3] = Math.atan2(ty, tx)
+    }
+  }
+  return bestD2
+}
+
+/**
+ * Lists on `line` the cars of `others` (cars without a driver) within GUEST_REACH of it, drops
+ * those gone beyond it; each guest's size along and across the line goes into halfLength/halfWidth.
+ */
+export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Float64Array, Y: Float64Array, heading: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, defs: readonly (ResolvedCar | undefined)[]): void {
+  for (let k = 0; k < others.length; k++) {
+    const eid = others[k]
+    if (eid >= line.guest.length) {
+      let n = line.guest.length > 0 ? line.guest.length : 64
+      while (n <= eid) n *= 2
+      const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n)
+      guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral)
+      line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat
+    }
+    const x = X[eid], y = Y[eid], hint = line.guestSeg[eid]
+    let d2 = hint >= 0 ? projectRun(line.base, x, y, hint - GUEST_WINDOW, 2 * GUEST_WINDOW + 1) : Infinity
+    if (!(d2 <= GUEST_REACH * GUEST_REACH)) d2 = projectRun(line.base, x, y, 0, line.base.segments)
+    line.guestSeg[eid] = guestAt[2]
+    const near = d2 <= GUEST_REACH * GUEST_REACH
+    if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
+    else if (!near && line.guest[eid] === 1) removeListed(line, eid)
+    if (near) {
+      const def = defs[eid]!.def, rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
+      halfLength[eid] = 0.5 * (def.length * c + def.width * s)
+      halfWidth[eid] = 0.5 * (def.length * s + def.width * c)
+      line.guestStation[eid] = guestAt[0]
+      line.guestLateral[eid] = guestAt[1]
+    }
+  }
 }
 
 /** The station of a car at arc length `s` on segment `seg` of its `path`, m. */
@@ -99,8 +196,16 @@ export function stationOf(path: DriverPath, seg: number, s: number): number {
  */
 export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
   const cars = line.cars, station = line.station, lateral = line.lateral, n = line.count, L = line.length, closed = line.closed
+  const guest = line.guest, guests = guest.length
   for (let k = 0; k < n; k++) {
-    const eid = cars[k], path = paths[eid]!, o = eid * DRIVER_STRIDE
+    const eid = cars[k]
+    if (eid < guests && guest[eid] === 1) {
+      // (projected by updateGuests this step)
+      station[k] = line.guestStation[eid]
+      lateral[k] = line.guestLateral[eid]
+      continue
+    }
+    const path = paths[eid]!, o = eid * DRIVER_STRIDE
     let st = stationOf(path, R[o + DRIVER_SEG] | 0, R[o + DRIVER_S])
     if (closed) st = st < 0 ? st + L : st >= L ? st - L : st
     station[k] = st

@@ -23,7 +23,7 @@ import {
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
-import { createTrafficLines, orderLine, type TrafficLine, type TrafficLines } from './traffic-lines'
+import { createTrafficLines, orderLine, updateGuests, type TrafficLine, type TrafficLines } from './traffic-lines'
 
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
@@ -59,6 +59,10 @@ export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.35
 export const SHIFT_MIN_SPEED = 1.5
 /** Extra length (m) within which a car counts as alongside. */
 export const ALONGSIDE_MARGIN = 1
+/** A car behind closing on it counts as alongside this many seconds early (it takes no side in front of it), and a side must be free of it for this long. */
+export const CLOSING_TIME = 1.5
+/** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
+export const MAX_CLOSING = 20
 
 /** Traffic state of a sim. */
 export interface TrafficState {
@@ -67,6 +71,8 @@ export interface TrafficState {
   paths: readonly (DriverPath | undefined)[]
   defs: readonly (ResolvedCar | undefined)[]
   lines: TrafficLines
+  /** The cars without a driver (registered query; the guests of the lines they are near). */
+  others: { dense: ArrayLike<number> }
   /** Each car's half body length and half width, m, by entity id (set when it joins a line). */
   halfLength: Float64Array
   halfWidth: Float64Array
@@ -75,12 +81,20 @@ export interface TrafficState {
 }
 
 /** Traffic over the drivers' paths and the cars' definitions. */
-export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[]): TrafficState {
-  return { Car, Driver, paths, defs, lines: createTrafficLines(), halfLength: new Float64Array(64), halfWidth: new Float64Array(64), maxHalfLength: 0 }
+export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], others: { dense: ArrayLike<number> }): TrafficState {
+  return { Car, Driver, paths, defs, others, lines: createTrafficLines(), halfLength: new Float64Array(64), halfWidth: new Float64Array(64), maxHalfLength: 0 }
 }
 
 /** Records car `eid`'s body size for traffic (when it joins a line). */
 export function recordSize(ts: TrafficState, eid: number): void {
+  growSizes(ts, eid)
+  const def = ts.defs[eid]!.def
+  ts.halfLength[eid] = 0.5 * def.length
+  ts.halfWidth[eid] = 0.5 * def.width
+  if (ts.halfLength[eid] > ts.maxHalfLength) ts.maxHalfLength = ts.halfLength[eid]
+}
+
+function growSizes(ts: TrafficState, eid: number): void {
   if (eid >= ts.halfLength.length) {
     let n = ts.halfLength.length
     while (n <= eid) n *= 2
@@ -88,23 +102,27 @@ export function recordSize(ts: TrafficState, eid: number): void {
     hl.set(ts.halfLength); hw.set(ts.halfWidth)
     ts.halfLength = hl; ts.halfWidth = hw
   }
-  const def = ts.defs[eid]!.def
-  ts.halfLength[eid] = 0.5 * def.length
-  ts.halfWidth[eid] = 0.5 * def.width
-  if (ts.halfLength[eid] > ts.maxHalfLength) ts.maxHalfLength = ts.halfLength[eid]
 }
 
 /** One traffic step of `dt` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
 export function stepTraffic(ts: TrafficState, dt: number): void {
-  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, level = ts.Car.level
+  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level, lineOf = ts.lines.lineOf
+  const others = ts.others.dense
+  if (others.length > 0) {
+    // (the guests' sizes along and across a line: the longest any may take)
+    let most = 0
+    for (let k = 0; k < others.length; k++) { growSizes(ts, others[k]); const d = ts.defs[others[k]]!.def; most = Math.max(most, 0.5 * Math.hypot(d.length, d.width)) }
+    if (most > ts.maxHalfLength) ts.maxHalfLength = most
+  }
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]
     if (line.count === 0) continue
+    if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
     orderLine(line, paths, R)
     const cars = line.cars
     for (let i = 0; i < line.count; i++) {
-      const eid = cars[i], path = paths[eid]!
-      if (!path.avoid || level[eid] === FROZEN_LEVEL) continue
+      const eid = cars[i], path = paths[eid]
+      if (path === undefined || lineOf[eid] !== l || !path.avoid || level[eid] === FROZEN_LEVEL) continue
       if (R[eid * DRIVER_STRIDE + DRIVER_FINISHED] === 1) { clearStatus(R, eid); continue }
       driveInTraffic(ts, line, i, path, dt)
     }
@@ -132,17 +150,19 @@ function along(line: TrafficLine, i: number, j: number, forward: boolean): numbe
  * True when no car but `eid` (slot i) has its body within [lo, hi] m of station relative to car
  * i's and within its half width `hw` plus that car's plus `margin` of lateral place `lat`.
  */
-function laneFree(ts: TrafficState, line: TrafficLine, i: number, lat: number, hw: number, margin: number, lo: number, hi: number): boolean {
-  const n = line.count, cars = line.cars, lateral = line.lateral, HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength
+function laneFree(ts: TrafficState, line: TrafficLine, i: number, lat: number, hw: number, margin: number, lo: number, hi: number, v: number): boolean {
+  const n = line.count, cars = line.cars, lateral = line.lateral, HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
   for (let dir = 0; dir < 2; dir++) {
     const forward = dir === 0
     for (let k = 1; k < n; k++) {
       let j = forward ? i + k : i - k
       if (j >= n || j < 0) { if (!line.closed) break; j = forward ? j - n : j + n }
       const ds = along(line, i, j, forward)
-      if (forward ? ds - reach > hi : ds + reach < lo) break
+      if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
       const b = cars[j]
-      if (ds + HL[b] < lo || ds - HL[b] > hi) continue
+      // (a car behind closing on it needs the room it covers meanwhile)
+      const closing = forward || speed[b] <= v ? 0 : speed[b] - v
+      if (ds + HL[b] + CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING) < lo || ds - HL[b] > hi) continue
       const side = lateral[j] - lat
       if (side < hw + HW[b] + margin && side > -(hw + HW[b] + margin)) return false
     }
@@ -193,8 +213,10 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
       const ds = along(line, i, j, false), b = cars[j]
-      if (-ds - ts.maxHalfLength - hl > ALONGSIDE_MARGIN) break
-      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN) ({ lowest, highest } = roomBeside(lateral[j] - off, lat - off, hw + HW[b] + margin, lowest, highest))
+      if (-ds - ts.maxHalfLength - hl > ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING) break
+      let closing = speedA[b] - v
+      closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
+      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) ({ lowest, highest } = roomBeside(lateral[j] - off, lat - off, hw + HW[b] + margin, lowest, highest))
     }
   }
 
@@ -212,8 +234,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
       const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
       const left = latB + c - off, right = latB - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
-      const okL = left <= highest && left >= lowest && laneFree(ts, line, i, off + left, hw, margin, lo, hi)
-      const okR = right >= lowest && right <= highest && laneFree(ts, line, i, off + right, hw, margin, lo, hi)
+      const okL = left <= highest && left >= lowest && laneFree(ts, line, i, off + left, hw, margin, lo, hi, v)
+      const okR = right >= lowest && right <= highest && laneFree(ts, line, i, off + right, hw, margin, lo, hi, v)
       let pick = 0
       if (okL && (side > 0 || !okR)) pick = 1
       else if (okR && (side < 0 || !okL)) pick = -1
@@ -224,7 +246,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   // --- Back to its own line once it is free beside and ahead of it (the passed car well behind).
   if (side !== 0) {
     const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * opts.aggression
-    if (laneFree(ts, line, i, off, hw, margin, -hl - ts.maxHalfLength * 2 - back, ahead)) goal = 0
+    if (laneFree(ts, line, i, off, hw, margin, -hl - ts.maxHalfLength * 2 - back, ahead, v)) goal = 0
   }
   if (side === 0) goal = 0
   if (goal < lowest) goal = lowest
