@@ -51,7 +51,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   // The domains, in dependency order: each is built from what it needs, all of it built before it.
   const collision = installCollision({ world, components, options: resolved })
   const vehicles = installVehicles({ world, components, options: resolved, collision })
-  const drivers = installDrivers({ world, components, defs: vehicles.defs })
+  const drivers = installDrivers({ world, components, defs: vehicles.defs, collision, groundZ: vehicles.groundZ })
   const pathLevel = installPathLevel({ world, components, drivers, vehicles })
   const lidars = installLidars({ world, components, options: resolved, collision })
   const lod = installLod()

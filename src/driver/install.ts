@@ -7,6 +7,7 @@ import { assertEntity } from '../entity'
 import type { AiOptions } from './options'
 import type { Polyline } from './polyline'
 import type { ResolvedCar } from '../vehicle/definition'
+import type { CollisionState } from '../collision/state'
 import { shiftTable } from './gearing'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
@@ -75,16 +76,20 @@ export interface DriverDeps {
   components: Pick<Components, 'Car' | 'Driver'>
   /** The vehicle domain's definitions by car (a shifting driver reads the gearing). */
   defs: readonly (ResolvedCar | undefined)[]
+  /** The sim's colliders (traffic's obstacles). */
+  collision: CollisionState
+  /** The ground's height, m. */
+  groundZ: number
 }
 
 /** Builds the driver domain. */
-export function installDrivers({ world, components, defs }: DriverDeps): DriverState {
+export function installDrivers({ world, components, defs, collision, groundZ }: DriverDeps): DriverState {
   const { Car, Driver } = components
   const owner = { world }
   const table = createPathTable()
   const shiftTables: (Float64Array | undefined)[] = []
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  const traffic = createTraffic(Car, Driver, table.byCar, defs, registerQuery(world, [Car, Not(Driver)]))
+  const traffic = createTraffic(Car, Driver, table.byCar, defs, registerQuery(world, [Car, Not(Driver)]), collision, groundZ)
   observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined; leaveLine(traffic.lines, eid) })
   observe(world, onRemove(Car), (eid: number) => dropGuest(traffic.lines, eid))
 

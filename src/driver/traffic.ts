@@ -24,6 +24,9 @@ import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import { createTrafficLines, orderLine, updateGuests, type TrafficLine, type TrafficLines } from './traffic-lines'
+import type { CollisionState } from '../collision/state'
+import { castRay } from '../collision/query'
+import { ColliderKind } from '../../components/collider'
 
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
@@ -78,11 +81,15 @@ export interface TrafficState {
   halfWidth: Float64Array
   /** The longest half body length of any car that joined a line, m (walks reach this far past their range). */
   maxHalfLength: number
+  /** The sim's colliders (obstacleMask: a driver's rays look for them on its line). */
+  collision: CollisionState
+  /** The ground's height, m (a chassis sits half its height above it). */
+  groundZ: number
 }
 
 /** Traffic over the drivers' paths and the cars' definitions. */
-export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], others: { dense: ArrayLike<number> }): TrafficState {
-  return { Car, Driver, paths, defs, others, lines: createTrafficLines(), halfLength: new Float64Array(64), halfWidth: new Float64Array(64), maxHalfLength: 0 }
+export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonly (DriverPath | undefined)[], defs: readonly (ResolvedCar | undefined)[], others: { dense: ArrayLike<number> }, collision: CollisionState, groundZ: number): TrafficState {
+  return { Car, Driver, paths, defs, others, collision, groundZ, lines: createTrafficLines(), halfLength: new Float64Array(64), halfWidth: new Float64Array(64), maxHalfLength: 0 }
 }
 
 /** Records car `eid`'s body size for traffic (when it joins a line). */
@@ -220,9 +227,20 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     }
   }
 
+  // --- An obstacle (a collider of a group in obstacleMask) nearer than the car ahead: it stops behind it.
+  let obstacle = -1
+  if (opts.obstacleMask !== 0) {
+    obstacle = obstacleAhead(ts, eid, hl, hw, leader >= 0 ? gapTo : range, opts.obstacleMask)
+    if (obstacle >= 0) { leader = -1; gapTo = obstacleHit[0] }
+  }
+
   // --- Speed: hold the gap, and be able to stop behind it.
   let cap = -1
-  if (leader >= 0) {
+  if (obstacle >= 0) {
+    const room = 2 * brake * (gapTo - STANDSTILL_GAP), follow = (gapTo - want) * GAP_GAIN, stop = room > 0 ? Math.sqrt(room) : 0
+    cap = follow < stop ? follow : stop
+    if (cap < 0) cap = 0
+  } else if (leader >= 0) {
     const vb = level[leader] === FROZEN_LEVEL || R[leader * DRIVER_STRIDE + DRIVER_FINISHED] === 1 || speedA[leader] < 0 ? 0 : speedA[leader]
     const follow = vb + (gapTo - want) * GAP_GAIN
     const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP)
@@ -260,8 +278,34 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   R[o + DRIVER_SHIFT_GOAL] = goal
   R[o + DRIVER_PASSING] = side
   R[o + DRIVER_CAP] = cap
-  R[o + DRIVER_AHEAD] = leader
-  R[o + DRIVER_GAP] = leader >= 0 ? gapTo : -1
+  R[o + DRIVER_AHEAD] = obstacle >= 0 ? obstacle : leader
+  R[o + DRIVER_GAP] = leader >= 0 || obstacle >= 0 ? gapTo : -1
+}
+
+// Scratch of obstacleAhead: a ray's hit (t, normal) and the nearest bumper gap (single-threaded: shared).
+const rayHit = new Float64Array(4)
+const obstacleHit = new Float64Array(1)
+
+/**
+ * The nearest collider of a group in `mask` within `reach` m ahead of car `eid`'s front bumper
+ * (three rays along its heading at half its height: its middle and its two sides; other cars'
+ * chassis, planes and heightfields are not obstacles), or −1; its bumper gap goes to obstacleHit[0].
+ */
+function obstacleAhead(ts: TrafficState, eid: number, hl: number, hw: number, reach: number, mask: number): number {
+  const C = ts.Car, cs = ts.collision, K = cs.Collider, h = C.heading[eid], c = Math.cos(h), sn = Math.sin(h)
+  const z = ts.groundZ + 0.5 * ts.defs[eid]!.def.height + C.heave[eid]
+  let best = -1, bestT = reach
+  for (let k = -1; k <= 1; k++) {
+    const ox = C.x[eid] + c * hl - sn * hw * k * 0.9, oy = C.y[eid] + sn * hl + c * hw * k * 0.9
+    const hit = castRay(cs, ox, oy, z, c, sn, 0, bestT, eid, 0, mask, rayHit)
+    if (hit < 0) continue
+    const kind = K.kind[hit], owner = K.object[hit]
+    if (kind === ColliderKind.plane || kind === ColliderKind.heightfield) continue
+    if (owner >= 0 && owner < C.collider.length && C.collider[owner] === hit) continue // a car's chassis: cars are seen along the line
+    if (rayHit[0] < bestT) { bestT = rayHit[0]; best = hit }
+  }
+  obstacleHit[0] = bestT
+  return best
 }
 
 // Scratch of roomBeside's result (single-threaded: shared).
