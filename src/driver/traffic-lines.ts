@@ -122,6 +122,15 @@ export function dropGuest(tl: TrafficLines, eid: number): void {
   }
 }
 
+/** A body's size when a car has no definition (a stand-in model of the user's), m. */
+const DEFAULT_BODY = { length: 4.5, width: 1.8, height: 1.5 }
+
+/** Car `eid`'s body (length, width, height, m): its definition's, or DEFAULT_BODY. */
+export function bodyOf(defs: readonly (ResolvedCar | undefined)[], eid: number): { readonly length: number; readonly width: number; readonly height: number } {
+  const d = defs[eid]
+  return d === undefined ? DEFAULT_BODY : d.def
+}
+
 /** Farthest a guest may be from a line to be listed on it, m. */
 export const GUEST_REACH = 15
 /** Segments either side of its last projection a guest's projection searches first. */
@@ -174,7 +183,7 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
     if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
     else if (!near && line.guest[eid] === 1) removeListed(line, eid)
     if (near) {
-      const def = defs[eid]!.def, rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
+      const def = bodyOf(defs, eid), rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
       halfLength[eid] = 0.5 * (def.length * c + def.width * s)
       halfWidth[eid] = 0.5 * (def.length * s + def.width * c)
       line.guestStation[eid] = guestAt[0]

@@ -23,7 +23,7 @@ import {
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
-import { createTrafficLines, orderLine, updateGuests, type TrafficLine, type TrafficLines } from './traffic-lines'
+import { bodyOf, createTrafficLines, orderLine, updateGuests, type TrafficLine, type TrafficLines } from './traffic-lines'
 import type { CollisionState } from '../collision/state'
 import { castRay } from '../collision/query'
 import { ColliderKind } from '../../components/collider'
@@ -95,7 +95,7 @@ export function createTraffic(Car: CarStore, Driver: DriverStore, paths: readonl
 /** Records car `eid`'s body size for traffic (when it joins a line). */
 export function recordSize(ts: TrafficState, eid: number): void {
   growSizes(ts, eid)
-  const def = ts.defs[eid]!.def
+  const def = bodyOf(ts.defs, eid)
   ts.halfLength[eid] = 0.5 * def.length
   ts.halfWidth[eid] = 0.5 * def.width
   if (ts.halfLength[eid] > ts.maxHalfLength) ts.maxHalfLength = ts.halfLength[eid]
@@ -118,7 +118,7 @@ export function stepTraffic(ts: TrafficState, dt: number): void {
   if (others.length > 0) {
     // (the guests' sizes along and across a line: the longest any may take)
     let most = 0
-    for (let k = 0; k < others.length; k++) { growSizes(ts, others[k]); const d = ts.defs[others[k]]!.def; most = Math.max(most, 0.5 * Math.hypot(d.length, d.width)) }
+    for (let k = 0; k < others.length; k++) { growSizes(ts, others[k]); const d = bodyOf(ts.defs, others[k]); most = Math.max(most, 0.5 * Math.hypot(d.length, d.width)) }
     if (most > ts.maxHalfLength) ts.maxHalfLength = most
   }
   for (let l = 0; l < lines.length; l++) {
@@ -293,7 +293,7 @@ const obstacleHit = new Float64Array(1)
  */
 function obstacleAhead(ts: TrafficState, eid: number, hl: number, hw: number, reach: number, mask: number): number {
   const C = ts.Car, cs = ts.collision, K = cs.Collider, h = C.heading[eid], c = Math.cos(h), sn = Math.sin(h)
-  const z = ts.groundZ + 0.5 * ts.defs[eid]!.def.height + C.heave[eid]
+  const z = ts.groundZ + 0.5 * bodyOf(ts.defs, eid).height + C.heave[eid]
   let best = -1, bestT = reach
   for (let k = -1; k <= 1; k++) {
     const ox = C.x[eid] + c * hl - sn * hw * k * 0.9, oy = C.y[eid] + sn * hl + c * hw * k * 0.9
