@@ -35,6 +35,8 @@ export interface TrafficLine {
   guestSeg: Int32Array
   /** 1 while a car is listed here as a guest, by entity id (grows). */
   guest: Uint8Array
+  /** How many of its cars avoid (traffic 'avoid'): a line with none is not looked at. */
+  avoiders: number
   /** Each guest's station and lateral place this step, by entity id (grow with guest). */
   guestStation: Float64Array
   guestLateral: Float64Array
@@ -45,11 +47,13 @@ export interface TrafficLines {
   readonly lines: TrafficLine[]
   /** Each driven car's line (an index into lines), −1 none; by entity id. */
   lineOf: Int32Array
+  /** 1 when a driven car avoids (counted in its line's avoiders), by entity id. */
+  avoids: Uint8Array
 }
 
 /** No lines yet. */
 export function createTrafficLines(): TrafficLines {
-  return { lines: [], lineOf: new Int32Array(64).fill(-1) }
+  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64) }
 }
 
 function sameLine(a: Polyline, b: Polyline): boolean {
@@ -59,13 +63,13 @@ function sameLine(a: Polyline, b: Polyline): boolean {
   return true
 }
 
-/** Puts car `eid` on the line of `base` (after leaveLine). */
-export function joinLine(tl: TrafficLines, eid: number, base: Polyline): void {
+/** Puts car `eid` on the line of `base` (after leaveLine); `avoid`: its driver avoids traffic. */
+export function joinLine(tl: TrafficLines, eid: number, base: Polyline, avoid: boolean): void {
   let index = tl.lines.findIndex((l) => sameLine(l.base, base))
   if (index < 0) {
     index = tl.lines.length
     tl.lines.push({
-      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16), count: 0,
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16), count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0),
     })
   }
@@ -75,11 +79,13 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline): void {
   if (eid >= tl.lineOf.length) {
     let n = tl.lineOf.length
     while (n <= eid) n *= 2
-    const lineOf = new Int32Array(n).fill(-1)
-    lineOf.set(tl.lineOf)
-    tl.lineOf = lineOf
+    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n)
+    lineOf.set(tl.lineOf); avoids.set(tl.avoids)
+    tl.lineOf = lineOf; tl.avoids = avoids
   }
   tl.lineOf[eid] = index
+  tl.avoids[eid] = avoid ? 1 : 0
+  if (avoid) line.avoiders++
 }
 
 // Lists `eid` at the end of `line` (the next step's sort puts it in place).
@@ -110,6 +116,7 @@ export function leaveLine(tl: TrafficLines, eid: number): void {
   if (eid >= tl.lineOf.length || tl.lineOf[eid] < 0) return
   const line = tl.lines[tl.lineOf[eid]]
   tl.lineOf[eid] = -1
+  if (tl.avoids[eid] === 1) { line.avoiders--; tl.avoids[eid] = 0 }
   removeListed(line, eid)
 }
 

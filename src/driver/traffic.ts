@@ -65,7 +65,7 @@ export const ALONGSIDE_MARGIN = 1
 /** A car behind closing on it counts as alongside this many seconds early (it takes no side in front of it), and a side must be free of it for this long. */
 export const CLOSING_TIME = 1.5
 /** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
-export const MAX_CLOSING = 20
+export const MAX_CLOSING = 12
 
 /** Traffic state of a sim. */
 export interface TrafficState {
@@ -123,7 +123,7 @@ export function stepTraffic(ts: TrafficState, dt: number): void {
   }
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]
-    if (line.count === 0) continue
+    if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
     orderLine(line, paths, R)
     const cars = line.cars
@@ -143,28 +143,28 @@ function clearStatus(R: Float64Array, eid: number): void {
   R[o + DRIVER_CAP] = -1
 }
 
-/** Signed station distance from slot `i` to slot `j` walking `forward` (a closed line wraps). */
-function along(line: TrafficLine, i: number, j: number, forward: boolean): number {
-  let ds = line.station[j] - line.station[i]
-  if (line.closed) {
-    if (forward && ds < 0) ds += line.length
-    else if (!forward && ds > 0) ds -= line.length
-  }
-  return ds
-}
+
+// laneFree's query (a scratch record: doubles passed to a call that is not inlined would each be boxed).
+const lane = new Float64Array(6)
+const LANE_LAT = 0, LANE_HW = 1, LANE_MARGIN = 2, LANE_LO = 3, LANE_HI = 4, LANE_V = 5
+
 
 /**
- * True when no car but `eid` (slot i) has its body within [lo, hi] m of station relative to car
- * i's and within its half width `hw` plus that car's plus `margin` of lateral place `lat`.
+ * True when no car but the one in slot i has its body within [lo, hi] m of station relative to
+ * car i's and within its half width `hw` plus that car's plus `margin` of lateral place `lat` (a
+ * car behind closing on it: the room it covers in CLOSING_TIME counts); the query in `q` (the LANE_* fields).
  */
-function laneFree(ts: TrafficState, line: TrafficLine, i: number, lat: number, hw: number, margin: number, lo: number, hi: number, v: number): boolean {
-  const n = line.count, cars = line.cars, lateral = line.lateral, HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
+function laneFree(ts: TrafficState, line: TrafficLine, i: number, q: Float64Array): boolean {
+  const lat = q[LANE_LAT], hw = q[LANE_HW], margin = q[LANE_MARGIN], lo = q[LANE_LO], hi = q[LANE_HI], v = q[LANE_V]
+  const n = line.count, cars = line.cars, lateral = line.lateral, station = line.station, closed = line.closed, L = line.length
+  const HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
   for (let dir = 0; dir < 2; dir++) {
     const forward = dir === 0
     for (let k = 1; k < n; k++) {
       let j = forward ? i + k : i - k
       if (j >= n || j < 0) { if (!line.closed) break; j = forward ? j - n : j + n }
-      const ds = along(line, i, j, forward)
+      let ds = station[j] - station[i] // (wrapping round a closed line, in the walk's direction)
+      if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
       if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
       const b = cars[j]
       // (a car behind closing on it needs the room it covers meanwhile)
@@ -180,7 +180,7 @@ function laneFree(ts: TrafficState, line: TrafficLine, i: number, lat: number, h
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: DriverPath, dt: number): void {
   const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
-  const cars = line.cars, lateral = line.lateral, n = line.count
+  const cars = line.cars, lateral = line.lateral, station = line.station, n = line.count, closed = line.closed, L = line.length
   const eid = cars[i], o = eid * DRIVER_STRIDE, opts = path.options
   const v = speedA[eid] > 0 ? speedA[eid] : 0
   const hl = HL[eid], hw = HW[eid], lat = lateral[i], off = opts.lateralOffset
@@ -202,11 +202,16 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   for (let k = 1; k < n; k++) {
     let j = i + k
     if (j >= n) { if (!line.closed) break; j -= n }
-    const ds = along(line, i, j, true)
+    let ds = station[j] - station[i]
+    if (ds < 0 && closed) ds += L
     if (ds > range + ts.maxHalfLength || (leader >= 0 && ds > leaderDs)) break
     const b = cars[j], g = ds - hl - HL[b], latB = lateral[j]
     if (g < ALONGSIDE_MARGIN) {
-      if (canMove) ({ lowest, highest } = roomBeside(latB - off, lat - off, hw + HW[b] + margin, lowest, highest))
+      if (canMove) {
+        // room for a car alongside: it heads no nearer than clear to it, on the side it is now
+        const other = latB - off, clear = hw + HW[b] + margin
+        if (latB >= lat) { if (other - clear < highest) highest = other - clear } else if (other + clear > lowest) lowest = other + clear
+      }
       if (g < 0) continue // alongside: it gives room, it does not follow
     }
     const reach = g > 0 ? g * slope : 0
@@ -219,11 +224,16 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
-      const ds = along(line, i, j, false), b = cars[j]
+      let ds = station[j] - station[i]
+      if (ds > 0 && closed) ds -= L
+      const b = cars[j]
       if (-ds - ts.maxHalfLength - hl > ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING) break
       let closing = speedA[b] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
-      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) ({ lowest, highest } = roomBeside(lateral[j] - off, lat - off, hw + HW[b] + margin, lowest, highest))
+      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
+        const other = lateral[j] - off, clear = hw + HW[b] + margin
+        if (lateral[j] >= lat) { if (other - clear < highest) highest = other - clear } else if (other + clear > lowest) lowest = other + clear
+      }
     }
   }
 
@@ -235,7 +245,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   }
 
   // --- Speed: hold the gap, and be able to stop behind it.
-  let cap = -1
+  let cap = -1, committed = false
   if (obstacle >= 0) {
     const room = 2 * brake * (gapTo - STANDSTILL_GAP), follow = (gapTo - want) * GAP_GAIN, stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
@@ -247,24 +257,30 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     const stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
     if (cap < 0) cap = 0
-    // --- A pass: a slower car close enough, a side with room.
+    // --- A pass: a slower car close enough, a side with room (the nearer side first); once
+    // committed it keeps its side until it goes back.
     if (canMove && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * opts.aggression) {
+      const was = side
+      side = 0
       const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
       const left = latB + c - off, right = latB - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
-      const okL = left <= highest && left >= lowest && laneFree(ts, line, i, off + left, hw, margin, lo, hi, v)
-      const okR = right >= lowest && right <= highest && laneFree(ts, line, i, off + right, hw, margin, lo, hi, v)
-      let pick = 0
-      if (okL && (side > 0 || !okR)) pick = 1
-      else if (okR && (side < 0 || !okL)) pick = -1
-      else if (okL && okR) pick = Math.abs(left - shift) <= Math.abs(right - shift) ? 1 : -1
-      if (pick !== 0) { side = pick; goal = pick > 0 ? left : right }
+      // (the side it is passing on first, else the nearer)
+      const leftFirst = was !== 0 ? was > 0 : Math.abs(left - shift) <= Math.abs(right - shift)
+      for (let k = 0; k < 2 && side === 0; k++) {
+        const toLeft = (k === 0) === leftFirst, to = toLeft ? left : right
+        lane[LANE_LAT] = off + to; lane[LANE_HW] = hw; lane[LANE_MARGIN] = margin; lane[LANE_LO] = lo; lane[LANE_HI] = hi; lane[LANE_V] = v
+        if (to >= lowest && to <= highest && laneFree(ts, line, i, lane)) { side = toLeft ? 1 : -1; goal = to; committed = true }
+      }
+      if (side === 0) side = was // (no side free: it stays where it is)
     }
   }
-  // --- Back to its own line once it is free beside and ahead of it (the passed car well behind).
-  if (side !== 0) {
+  // --- Back to its own line once it is free beside it and as far ahead as it would commit to a
+  // pass (a shorter reach would have it go back and out again towards a car it is catching).
+  if (side !== 0 && !committed) {
     const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * opts.aggression
-    if (laneFree(ts, line, i, off, hw, margin, -hl - ts.maxHalfLength * 2 - back, ahead, v)) goal = 0
+    lane[LANE_LAT] = off; lane[LANE_HW] = hw; lane[LANE_MARGIN] = margin; lane[LANE_LO] = -hl - ts.maxHalfLength * 2 - back; lane[LANE_HI] = ahead; lane[LANE_V] = v
+    if (laneFree(ts, line, i, lane)) goal = 0
   }
   if (side === 0) goal = 0
   if (goal < lowest) goal = lowest
@@ -308,17 +324,3 @@ function obstacleAhead(ts: TrafficState, eid: number, hl: number, hw: number, re
   return best
 }
 
-// Scratch of roomBeside's result (single-threaded: shared).
-const bounds = { lowest: 0, highest: 0 }
-
-/**
- * Narrows [lowest, highest] (where beside its line a car may head) so it keeps `clear` m from a
- * car alongside at `other` (both relative to its own line), on the side of it the car is now at `self`.
- */
-function roomBeside(other: number, self: number, clear: number, lowest: number, highest: number): { lowest: number; highest: number } {
-  if (other >= self) { const h = other - clear; if (h < highest) highest = h }
-  else { const l = other + clear; if (l > lowest) lowest = l }
-  bounds.lowest = lowest
-  bounds.highest = highest
-  return bounds
-}
