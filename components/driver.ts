@@ -50,8 +50,10 @@ export const DRIVER_SHIFT = 14
 export const DRIVER_SHIFT_GOAL = 15
 /** Traffic: the speed it may not exceed now (the car ahead), m/s; −1 none. */
 export const DRIVER_CAP = 16
+/** Traffic: the car's clock (Car.time) from which it looks again for a side to pass on or a way back, s. */
+export const DRIVER_RECHECK = 17
 /** Doubles per car in `Driver.state`. */
-export const DRIVER_STRIDE = 17
+export const DRIVER_STRIDE = 18
 
 /**
  * The record's fields by name, in record (and world-snapshot) order, with the integer type each
@@ -63,7 +65,7 @@ export const DRIVER_FIELDS: readonly { readonly name: string; readonly int: '' |
   { name: 'start', int: '' }, { name: 'laps', int: 'i32' }, { name: 'lateralError', int: '' }, { name: 'targetSpeed', int: '' },
   { name: 'finished', int: 'u8' }, { name: 'speedI', int: '' }, { name: 'curveI', int: '' },
   { name: 'ahead', int: 'i32' }, { name: 'gap', int: '' }, { name: 'passing', int: 'i32' }, { name: 'shift', int: '' },
-  { name: 'shiftGoal', int: '' }, { name: 'cap', int: '' },
+  { name: 'shiftGoal', int: '' }, { name: 'cap', int: '' }, { name: 'recheck', int: '' },
 ]
 
 /** Creates the Driver store of one sim. */

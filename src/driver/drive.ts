@@ -8,7 +8,7 @@
 import type { CarStore } from '../../components/car'
 import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
-  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, DRIVER_AHEAD, DRIVER_GAP, DRIVER_PASSING, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_CAP, type DriverStore,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, DRIVER_AHEAD, DRIVER_GAP, DRIVER_PASSING, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_CAP, DRIVER_RECHECK, type DriverStore,
 } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
@@ -217,4 +217,5 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   R[o + DRIVER_SHIFT] = 0
   R[o + DRIVER_SHIFT_GOAL] = 0
   R[o + DRIVER_CAP] = -1
+  R[o + DRIVER_RECHECK] = 0
 }

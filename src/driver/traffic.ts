@@ -18,7 +18,7 @@
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
 import {
-  DRIVER_AHEAD, DRIVER_CAP, DRIVER_FINISHED, DRIVER_GAP, DRIVER_PASSING, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_STRIDE, DRIVER_TARGET,
+  DRIVER_AHEAD, DRIVER_CAP, DRIVER_FINISHED, DRIVER_GAP, DRIVER_PASSING, DRIVER_RECHECK, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_STRIDE, DRIVER_TARGET,
 } from '../../components/driver'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
@@ -60,12 +60,14 @@ export const SHIFT_K = 1.5
 export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.35
 /** It moves sideways as if it went at least this fast, m/s (so a stopped car can pull out). */
 export const SHIFT_MIN_SPEED = 1.5
+/** After finding no side to pass on, or no way back yet, it looks again this much later, s (sooner when the car ahead changes). */
+export const RECHECK_TIME = 0.2
 /** Extra length (m) within which a car counts as alongside. */
 export const ALONGSIDE_MARGIN = 1
 /** A car behind closing on it counts as alongside this many seconds early (it takes no side in front of it), and a side must be free of it for this long. */
 export const CLOSING_TIME = 1.5
 /** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
-export const MAX_CLOSING = 12
+export const MAX_CLOSING = 8
 
 /** Traffic state of a sim. */
 export interface TrafficState {
@@ -144,37 +146,57 @@ function clearStatus(R: Float64Array, eid: number): void {
 }
 
 
-// laneFree's query (a scratch record: doubles passed to a call that is not inlined would each be boxed).
-const lane = new Float64Array(6)
-const LANE_LAT = 0, LANE_HW = 1, LANE_MARGIN = 2, LANE_LO = 3, LANE_HI = 4, LANE_V = 5
+// The lanes' query of freeLanes (a scratch record: doubles passed to a call that is not inlined would
+// each be boxed): up to three lanes (lateral place, station range relative to the car), then the
+// car's half width, margin and speed.
+const lanes = new Float64Array(12)
+const LANE_RECORD = 3, LANE_HW = 9, LANE_MARGIN = 10, LANE_V = 11
 
+/** Sets lane `k` (0: left, 1: right, 2: its own line) of the query `lanes`: lateral place `lat`, free over [lo, hi] m of station. */
+function setLane(k: number, lat: number, lo: number, hi: number): void {
+  lanes[k * LANE_RECORD] = lat; lanes[k * LANE_RECORD + 1] = lo; lanes[k * LANE_RECORD + 2] = hi
+}
 
 /**
- * True when no car but the one in slot i has its body within [lo, hi] m of station relative to
- * car i's and within its half width `hw` plus that car's plus `margin` of lateral place `lat` (a
- * car behind closing on it: the room it covers in CLOSING_TIME counts); the query in `q` (the LANE_* fields).
+ * Which lanes of the query `lanes` (bit k: lane k; only the lanes of `want`) have no car but the
+ * one in slot i with its body within the lane's station range (relative to car i's) and within
+ * the car's half width plus that car's plus the margin of the lane's lateral place; a car behind
+ * closing on it counts with the room it covers in CLOSING_TIME. One walk each way for all lanes.
  */
-function laneFree(ts: TrafficState, line: TrafficLine, i: number, q: Float64Array): boolean {
-  const lat = q[LANE_LAT], hw = q[LANE_HW], margin = q[LANE_MARGIN], lo = q[LANE_LO], hi = q[LANE_HI], v = q[LANE_V]
+function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
   const n = line.count, cars = line.cars, lateral = line.lateral, station = line.station, closed = line.closed, L = line.length
   const HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
-  for (let dir = 0; dir < 2; dir++) {
+  const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
+  let lo = Infinity, hi = -Infinity
+  for (let k = 0; k < 3; k++) {
+    if ((want & (1 << k)) === 0) continue
+    if (lanes[k * LANE_RECORD + 1] < lo) lo = lanes[k * LANE_RECORD + 1]
+    if (lanes[k * LANE_RECORD + 2] > hi) hi = lanes[k * LANE_RECORD + 2]
+  }
+  let free = want
+  for (let dir = 0; dir < 2 && free !== 0; dir++) {
     const forward = dir === 0
-    for (let k = 1; k < n; k++) {
+    for (let k = 1; k < n && free !== 0; k++) {
       let j = forward ? i + k : i - k
-      if (j >= n || j < 0) { if (!line.closed) break; j = forward ? j - n : j + n }
+      if (j >= n || j < 0) { if (!closed) break; j = forward ? j - n : j + n }
       let ds = station[j] - station[i] // (wrapping round a closed line, in the walk's direction)
       if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
       if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
       const b = cars[j]
       // (a car behind closing on it needs the room it covers meanwhile)
-      const closing = forward || speed[b] <= v ? 0 : speed[b] - v
-      if (ds + HL[b] + CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING) < lo || ds - HL[b] > hi) continue
-      const side = lateral[j] - lat
-      if (side < hw + HW[b] + margin && side > -(hw + HW[b] + margin)) return false
+      let closing = forward || speed[b] <= v ? 0 : speed[b] - v
+      closing = CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING)
+      const clear = hw + HW[b] + margin
+      for (let q = 0; q < 3; q++) {
+        if ((free & (1 << q)) === 0) continue
+        const o = q * LANE_RECORD
+        if (ds + HL[b] + closing < lanes[o + 1] || ds - HL[b] > lanes[o + 2]) continue
+        const side = lateral[j] - lanes[o]
+        if (side < clear && side > -clear) free &= ~(1 << q)
+      }
     }
   }
-  return true
+  return free
 }
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
@@ -193,7 +215,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   slope = slope < SLOPE_MIN ? SLOPE_MIN : slope > SLOPE_MAX ? SLOPE_MAX : slope
   const want = opts.gap * v + STANDSTILL_GAP
   const range = want + (v * v) / (2 * brake) + 2 * hl + RANGE_MARGIN
-  const goalLat = off + goal, toGoal = goalLat - lat
+  const goalLat = off + goal, toGoal = goalLat - lat, maxHL = ts.maxHalfLength
 
   // --- Ahead: the first car whose body meets the corridor it sweeps (ties in station: the lower
   // id, so the choice does not hang on the list's order); cars alongside bound where it heads.
@@ -204,7 +226,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     if (j >= n) { if (!line.closed) break; j -= n }
     let ds = station[j] - station[i]
     if (ds < 0 && closed) ds += L
-    if (ds > range + ts.maxHalfLength || (leader >= 0 && ds > leaderDs)) break
+    if (ds > range + maxHL || (leader >= 0 && ds > leaderDs)) break
     const b = cars[j], g = ds - hl - HL[b], latB = lateral[j]
     if (g < ALONGSIDE_MARGIN) {
       if (canMove) {
@@ -220,14 +242,15 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     if (sideGap < clear && sideGap > -clear && (leader < 0 || b < leader)) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
-    // cars alongside a little behind it
+    // cars alongside a little behind it, or closing on it from behind
+    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
       let ds = station[j] - station[i]
       if (ds > 0 && closed) ds -= L
       const b = cars[j]
-      if (-ds - ts.maxHalfLength - hl > ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING) break
+      if (-ds > backReach) break
       let closing = speedA[b] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
       if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
@@ -246,6 +269,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
 
   // --- Speed: hold the gap, and be able to stop behind it.
   let cap = -1, committed = false
+  // (the lane walks of a pass or a way back: when due, or at once for another car ahead)
+  const now = C.time[eid], due = now >= R[o + DRIVER_RECHECK] || R[o + DRIVER_AHEAD] !== leader
   if (obstacle >= 0) {
     const room = 2 * brake * (gapTo - STANDSTILL_GAP), follow = (gapTo - want) * GAP_GAIN, stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
@@ -257,30 +282,32 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     const stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
     if (cap < 0) cap = 0
-    // --- A pass: a slower car close enough, a side with room (the nearer side first); once
-    // committed it keeps its side until it goes back.
-    if (canMove && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * opts.aggression) {
+    // --- A pass: a slower car close enough, a side with room (the side it is passing on first,
+    // else the nearer); with no side free it stays where it is and follows.
+    if (canMove && due && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * opts.aggression) {
       const was = side
       side = 0
       const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
       const left = latB + c - off, right = latB - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
-      // (the side it is passing on first, else the nearer)
+      lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
+      setLane(0, off + left, lo, hi)
+      setLane(1, off + right, lo, hi)
+      const free = freeLanes(ts, line, i, (left >= lowest && left <= highest ? 1 : 0) | (right >= lowest && right <= highest ? 2 : 0))
       const leftFirst = was !== 0 ? was > 0 : Math.abs(left - shift) <= Math.abs(right - shift)
-      for (let k = 0; k < 2 && side === 0; k++) {
-        const toLeft = (k === 0) === leftFirst, to = toLeft ? left : right
-        lane[LANE_LAT] = off + to; lane[LANE_HW] = hw; lane[LANE_MARGIN] = margin; lane[LANE_LO] = lo; lane[LANE_HI] = hi; lane[LANE_V] = v
-        if (to >= lowest && to <= highest && laneFree(ts, line, i, lane)) { side = toLeft ? 1 : -1; goal = to; committed = true }
-      }
-      if (side === 0) side = was // (no side free: it stays where it is)
+      if ((free & 1) !== 0 && (leftFirst || (free & 2) === 0)) { side = 1; goal = left; committed = true }
+      else if ((free & 2) !== 0) { side = -1; goal = right; committed = true }
+      if (side === 0) { side = was; R[o + DRIVER_RECHECK] = now + RECHECK_TIME } // (no side free: it stays where it is)
     }
   }
   // --- Back to its own line once it is free beside it and as far ahead as it would commit to a
   // pass (a shorter reach would have it go back and out again towards a car it is catching).
-  if (side !== 0 && !committed) {
+  if (side !== 0 && !committed && due) {
     const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * opts.aggression
-    lane[LANE_LAT] = off; lane[LANE_HW] = hw; lane[LANE_MARGIN] = margin; lane[LANE_LO] = -hl - ts.maxHalfLength * 2 - back; lane[LANE_HI] = ahead; lane[LANE_V] = v
-    if (laneFree(ts, line, i, lane)) goal = 0
+    lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
+    setLane(2, off, -hl - ts.maxHalfLength * 2 - back, ahead)
+    if (freeLanes(ts, line, i, 4) !== 0) goal = 0
+    else R[o + DRIVER_RECHECK] = now + RECHECK_TIME
   }
   if (side === 0) goal = 0
   if (goal < lowest) goal = lowest
