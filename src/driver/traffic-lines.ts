@@ -15,6 +15,7 @@ import type { Polyline } from './polyline'
 import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
+import type { ResolvedAiOptions } from './options'
 import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_STRIDE } from '../../components/driver'
 
 /** The driven cars on one base line, ordered by station. */
@@ -49,11 +50,24 @@ export interface TrafficLines {
   lineOf: Int32Array
   /** 1 when a driven car avoids (counted in its line's avoiders), by entity id. */
   avoids: Uint8Array
+  /**
+   * Each driven car's traffic record, STATION_STRIDE numbers by entity id: its station at hand (the
+   * segment they are for, the station and arc length at its start, the station's rate: a step
+   * reads the path's tables only when a car reaches another segment), then its options (AT_*),
+   * so a step reads one record in car order rather than the options of every car's path.
+   */
+  stations: Float64Array
 }
+
+/** Numbers per car in TrafficLines.stations. */
+export const STATION_STRIDE = 11
+const AT_SEG = 0, AT_STATION = 1, AT_S = 2, AT_RATE = 3
+/** Offsets in a car's TrafficLines.stations record: its options lateralOffset, width (left, right), gap, brakeDecel, aggression, obstacleMask. */
+export const AT_OFFSET = 4, AT_WIDTH_L = 5, AT_WIDTH_R = 6, AT_GAP = 7, AT_BRAKE = 8, AT_AGGRESSION = 9, AT_MASK = 10
 
 /** No lines yet. */
 export function createTrafficLines(): TrafficLines {
-  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64) }
+  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
 }
 
 function sameLine(a: Polyline, b: Polyline): boolean {
@@ -63,8 +77,9 @@ function sameLine(a: Polyline, b: Polyline): boolean {
   return true
 }
 
-/** Puts car `eid` on the line of `base` (after leaveLine); `avoid`: its driver avoids traffic. */
-export function joinLine(tl: TrafficLines, eid: number, base: Polyline, avoid: boolean): void {
+/** Puts car `eid`, whose driver has `options`, on the line of `base` (after leaveLine). */
+export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions): void {
+  const avoid = options.traffic === 'avoid'
   let index = tl.lines.findIndex((l) => sameLine(l.base, base))
   if (index < 0) {
     index = tl.lines.length
@@ -79,10 +94,19 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, avoid: b
   if (eid >= tl.lineOf.length) {
     let n = tl.lineOf.length
     while (n <= eid) n *= 2
-    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n)
-    lineOf.set(tl.lineOf); avoids.set(tl.avoids)
-    tl.lineOf = lineOf; tl.avoids = avoids
+    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n), stations = new Float64Array(n * STATION_STRIDE)
+    lineOf.set(tl.lineOf); avoids.set(tl.avoids); stations.set(tl.stations)
+    tl.lineOf = lineOf; tl.avoids = avoids; tl.stations = stations
   }
+  const at = tl.stations, a = eid * STATION_STRIDE
+  at[a + AT_SEG] = -1
+  at[a + AT_OFFSET] = options.lateralOffset
+  at[a + AT_WIDTH_L] = options.width[0]
+  at[a + AT_WIDTH_R] = options.width[1]
+  at[a + AT_GAP] = options.gap
+  at[a + AT_BRAKE] = options.brakeDecel
+  at[a + AT_AGGRESSION] = options.aggression
+  at[a + AT_MASK] = options.obstacleMask
   tl.lineOf[eid] = index
   tl.avoids[eid] = avoid ? 1 : 0
   if (avoid) line.avoiders++
@@ -199,20 +223,15 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
   }
 }
 
-/** The station of a car at arc length `s` on segment `seg` of its `path`, m. */
-export function stationOf(path: DriverPath, seg: number, s: number): number {
-  const table = path.station
-  if (table === null) return s
-  return table[2 * seg] + (s - path.packed[seg * SEG_STRIDE + SEG_S]) * table[2 * seg + 1]
-}
 
 /**
- * Reads every listed car's station and lateral place (from its driver record) and sorts the list
- * by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
+ * Reads every listed car's station and lateral place (from its driver record; a guest's from its
+ * projection) and sorts the list by station (insertion sort: the list is nearly sorted from the
+ * last step). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
   const cars = line.cars, station = line.station, lateral = line.lateral, n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, guests = guest.length
+  const guest = line.guest, guests = guest.length, at = tl.stations
   for (let k = 0; k < n; k++) {
     const eid = cars[k]
     if (eid < guests && guest[eid] === 1) {
@@ -221,11 +240,19 @@ export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undef
       lateral[k] = line.guestLateral[eid]
       continue
     }
-    const path = paths[eid]!, o = eid * DRIVER_STRIDE
-    let st = stationOf(path, R[o + DRIVER_SEG] | 0, R[o + DRIVER_S])
+    const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
+    if (at[a + AT_SEG] !== seg) {
+      // another segment: its station, arc length and rate from the path's tables
+      const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
+      at[a + AT_SEG] = seg
+      at[a + AT_S] = s0
+      at[a + AT_STATION] = table === null ? s0 : table[2 * seg]
+      at[a + AT_RATE] = table === null ? 1 : table[2 * seg + 1]
+    }
+    let st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
     if (closed) st = st < 0 ? st + L : st >= L ? st - L : st
     station[k] = st
-    lateral[k] = path.options.lateralOffset + R[o + DRIVER_LATERAL]
+    lateral[k] = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL]
   }
   for (let k = 1; k < n; k++) {
     const st = station[k]

@@ -23,7 +23,10 @@ import {
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
-import { bodyOf, createTrafficLines, orderLine, updateGuests, type TrafficLine, type TrafficLines } from './traffic-lines'
+import {
+  AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, orderLine, STATION_STRIDE, updateGuests,
+  type TrafficLine, type TrafficLines,
+} from './traffic-lines'
 import type { CollisionState } from '../collision/state'
 import { castRay } from '../collision/query'
 import { ColliderKind } from '../../components/collider'
@@ -115,7 +118,7 @@ function growSizes(ts: TrafficState, eid: number): void {
 
 /** One traffic step of `dt` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
 export function stepTraffic(ts: TrafficState, dt: number): void {
-  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level, lineOf = ts.lines.lineOf
+  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level, lineOf = ts.lines.lineOf, avoids = ts.lines.avoids
   const others = ts.others.dense
   if (others.length > 0) {
     // (the guests' sizes along and across a line: the longest any may take)
@@ -127,13 +130,13 @@ export function stepTraffic(ts: TrafficState, dt: number): void {
     const line = lines[l]
     if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
-    orderLine(line, paths, R)
+    orderLine(line, ts.lines, paths, R)
     const cars = line.cars
     for (let i = 0; i < line.count; i++) {
-      const eid = cars[i], path = paths[eid]
-      if (path === undefined || lineOf[eid] !== l || !path.avoid || level[eid] === FROZEN_LEVEL) continue
-      if (R[eid * DRIVER_STRIDE + DRIVER_FINISHED] === 1) { clearStatus(R, eid); continue }
-      driveInTraffic(ts, line, i, path, dt)
+      const eid = cars[i]
+      // (a guest has no line of its own)
+      if (lineOf[eid] !== l || avoids[eid] === 0 || level[eid] === FROZEN_LEVEL) continue
+      driveInTraffic(ts, line, i, dt)
     }
   }
 }
@@ -200,20 +203,21 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 }
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
-function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: DriverPath, dt: number): void {
+function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number): void {
   const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
   const cars = line.cars, lateral = line.lateral, station = line.station, n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, opts = path.options
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE
+  if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
   const v = speedA[eid] > 0 ? speedA[eid] : 0
-  const hl = HL[eid], hw = HW[eid], lat = lateral[i], off = opts.lateralOffset
-  const wL = opts.width[0], wR = opts.width[1], canMove = wL + wR > 0
+  const hl = HL[eid], hw = HW[eid], lat = lateral[i], off = at[a + AT_OFFSET]
+  const wL = at[a + AT_WIDTH_L], wR = at[a + AT_WIDTH_R], canMove = wL + wR > 0, aggression = at[a + AT_AGGRESSION], mask = at[a + AT_MASK]
   const shift = R[o + DRIVER_SHIFT]
   let goal = R[o + DRIVER_SHIFT_GOAL], side = R[o + DRIVER_PASSING]
-  const margin = SIDE_MARGIN_CALM + (SIDE_MARGIN_BOLD - SIDE_MARGIN_CALM) * opts.aggression
-  const brake = opts.brakeDecel * BRAKE_SHARE
+  const margin = SIDE_MARGIN_CALM + (SIDE_MARGIN_BOLD - SIDE_MARGIN_CALM) * aggression
+  const brake = at[a + AT_BRAKE] * BRAKE_SHARE
   let slope = SHIFT_K / (v > 1 ? v : 1)
   slope = slope < SLOPE_MIN ? SLOPE_MIN : slope > SLOPE_MAX ? SLOPE_MAX : slope
-  const want = opts.gap * v + STANDSTILL_GAP
+  const want = at[a + AT_GAP] * v + STANDSTILL_GAP
   const range = want + (v * v) / (2 * brake) + 2 * hl + RANGE_MARGIN
   const goalLat = off + goal, toGoal = goalLat - lat, maxHL = ts.maxHalfLength
 
@@ -262,8 +266,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
 
   // --- An obstacle (a collider of a group in obstacleMask) nearer than the car ahead: it stops behind it.
   let obstacle = -1
-  if (opts.obstacleMask !== 0) {
-    obstacle = obstacleAhead(ts, eid, hl, hw, leader >= 0 ? gapTo : range, opts.obstacleMask)
+  if (mask !== 0) {
+    obstacle = obstacleAhead(ts, eid, hl, hw, leader >= 0 ? gapTo : range, mask)
     if (obstacle >= 0) { leader = -1; gapTo = obstacleHit[0] }
   }
 
@@ -276,7 +280,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     cap = follow < stop ? follow : stop
     if (cap < 0) cap = 0
   } else if (leader >= 0) {
-    const vb = level[leader] === FROZEN_LEVEL || R[leader * DRIVER_STRIDE + DRIVER_FINISHED] === 1 || speedA[leader] < 0 ? 0 : speedA[leader]
+    const vb = level[leader] === FROZEN_LEVEL || speedA[leader] < 0 ? 0 : speedA[leader] // (a finished car has stopped)
     const follow = vb + (gapTo - want) * GAP_GAIN
     const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP)
     const stop = room > 0 ? Math.sqrt(room) : 0
@@ -284,7 +288,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
     if (cap < 0) cap = 0
     // --- A pass: a slower car close enough, a side with room (the side it is passing on first,
     // else the nearer); with no side free it stays where it is and follows.
-    if (canMove && due && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * opts.aggression) {
+    if (canMove && due && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * aggression) {
       const was = side
       side = 0
       const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
@@ -303,7 +307,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, path: Dr
   // --- Back to its own line once it is free beside it and as far ahead as it would commit to a
   // pass (a shorter reach would have it go back and out again towards a car it is catching).
   if (side !== 0 && !committed && due) {
-    const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * opts.aggression
+    const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * aggression
     lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
     setLane(2, off, -hl - ts.maxHalfLength * 2 - back, ahead)
     if (freeLanes(ts, line, i, 4) !== 0) goal = 0
