@@ -22,6 +22,8 @@ const TARGETS = [
   ['path1000: a path car ≤ 1/10 of a single-track car (own time, interleaved)', ['path1000'], (r) => r.path1000.metrics.overSingleTrack, 0.1],
   ['race10k mean ≤ 3 ms/step', ['race10k'], (r) => r.race10k.metrics.meanMs, 3],
   ['race10k worst step ≤ 4 × median', ['race10k'], (r) => r.race10k.metrics.worstOverMedian, 4],
+  ['driver200Traffic ≤ 2 × driver200 (CPU, interleaved)', ['driver200Traffic'], (r) => r.driver200Traffic.metrics.overDriver200, 2],
+  ['race10kTraffic mean ≤ 1.25 × race10k mean', ['race10k', 'race10kTraffic'], (r) => r.race10kTraffic.metrics.meanMs / r.race10k.metrics.meanMs, 1.25],
 ]
 
 /** The targets the results allow checking: [{ target, value, bound, met }]. */

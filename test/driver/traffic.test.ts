@@ -2,7 +2,7 @@
 // obstacle on the line (passed or queued behind), a lone car's lap, and determinism.
 import { describe, expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
-import { box, createSim, restoreWorld, snapshotWorld, type Sim } from '../../src/index'
+import { box, createSim, restoreWorld, smoothClosedPath, snapshotWorld, type Sim } from '../../src/index'
 import { slotOnPath } from '../grid'
 import { CIRCUIT_1200, field, overlapping } from './traffic-field'
 
@@ -167,5 +167,25 @@ describe('determinism', () => {
     restoreWorld(b.sim, JSON.parse(snap))
     b.sim.stepMany(1 / 60, 600)
     expect(xs(b.sim, b.cars)).toEqual(after)
+  })
+})
+
+describe('the README example', () => {
+  it('runs as written: the faster cars catch the slower ones and follow or pass them', () => {
+    const sim = createSim(createWorld())
+    const track = smoothClosedPath([[0, 0], [250, 0], [330, 40], [340, 130], [260, 170], [130, 170], [-40, 130], [-60, 50]])
+    const cars = [0, 1, 2, 3, 4, 5].map((i) => {
+      const car = sim.addCar({ position: [40 * i, 0], heading: 0, lod: 'singleTrack' })
+      sim.setInput(car, { gear: 1 })
+      sim.setAi(car, track, { closed: true, maxSpeed: 32 - 3 * i, width: 4, gap: 0.8, aggression: 0.5 })
+      return car
+    })
+    let overlaps = 0
+    for (let k = 0; k < 60 * 20; k++) { sim.stepMany(1 / 60, 3); overlaps += overlapping(sim, cars).length }
+    expect(overlaps).toBe(0)
+    const st = sim.aiStatus(cars[0])!
+    expect(Object.keys(st)).toEqual(expect.arrayContaining(['ahead', 'gap', 'passing']))
+    // the fastest started last and is ahead of the slowest now
+    expect(sim.aiStatus(cars[0])!.distance).toBeGreaterThan(sim.aiStatus(cars[5])!.distance + 200)
   })
 })
