@@ -11,6 +11,7 @@ import { describe } from '../validate'
 import { buildDriverPath } from '../driver/install'
 import { decodeF64, encodeF64 } from './codec'
 import { DRIVER_FIELDS, DRIVER_STRIDE } from '../../components/driver'
+import { MAX_WIDTH } from '../driver/options'
 
 /** A driver as stored in a world snapshot. */
 export interface DriverEntry {
@@ -46,6 +47,10 @@ const MAX_POINTS = 1 << 20
 const MAX_PATHS = 1 << 16
 
 const FIELD_NAMES = DRIVER_FIELDS.map((f) => f.name)
+/** Fields of a driver record from before traffic (restored with TRAFFIC_DEFAULTS after them: nothing ahead, on its line). */
+const SEED_FIELDS = 11
+/** The traffic fields of a fresh driver (ahead, gap, passing, shift, shiftGoal, cap, recheck). */
+const TRAFFIC_DEFAULTS = [-1, -1, 0, 0, 0, -1, 0]
 
 /** The driver of `car` as plain data (its path added to `pool`), or null when it has none. */
 export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEntry | null {
@@ -128,8 +133,8 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
   }
   const fields = decodeF64(e.fields, `${name}.fields`)
   const names = FIELD_NAMES
-  if (fields.length !== names.length) throw new RangeError(`${name}.fields must hold ${names.length} numbers, got ${fields.length}`)
-  for (let i = 0; i < names.length; i++) {
+  if (fields.length !== names.length && fields.length !== SEED_FIELDS) throw new RangeError(`${name}.fields must hold ${names.length} numbers (or ${SEED_FIELDS}, a snapshot from before traffic), got ${fields.length}`)
+  for (let i = 0; i < fields.length; i++) {
     const v = fields[i]
     if (!Number.isFinite(v)) throw new RangeError(`${name}.fields ${names[i]} must be finite, got ${v}`)
     const f = names[i]
@@ -137,6 +142,9 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
     if (f === 's' && !(v >= 0 && v <= shape.length)) throw new RangeError(`${name}.fields s must be in [0, ${shape.length}], got ${v}`)
     if (f === 'laps' && !(Number.isInteger(v) && v >= 0 && v <= 0x7fffffff)) throw new RangeError(`${name}.fields laps must be a non-negative integer, got ${v}`)
     if (f === 'finished' && v !== 0 && v !== 1) throw new RangeError(`${name}.fields finished must be 0 or 1, got ${v}`)
+    if (f === 'ahead' && !(Number.isInteger(v) && v >= -1)) throw new RangeError(`${name}.fields ahead must be a car id or -1, got ${v}`)
+    if (f === 'passing' && v !== 0 && v !== 1 && v !== -1) throw new RangeError(`${name}.fields passing must be -1, 0 or 1, got ${v}`)
+    if ((f === 'shift' || f === 'shiftGoal') && !(Math.abs(v) <= MAX_WIDTH)) throw new RangeError(`${name}.fields ${f} must be within ±${MAX_WIDTH} m, got ${v}`)
   }
 }
 
@@ -167,7 +175,7 @@ export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null, 
   const fields = decodeF64(entry.fields, 'fields')
   // (integer fields converted as their own Int32Array/Uint8Array once converted them)
   for (let i = 0; i < DRIVER_FIELDS.length; i++) {
-    const int = DRIVER_FIELDS[i].int, v = fields[i]
+    const int = DRIVER_FIELDS[i].int, v = i < fields.length ? fields[i] : TRAFFIC_DEFAULTS[i - SEED_FIELDS]
     R[o + i] = int === 'i32' ? v | 0 : int === 'u8' ? v & 255 : v
   }
 }

@@ -5,6 +5,7 @@ import { createWorld } from 'bitecs'
 import { box, createSim, restoreWorld, smoothClosedPath, snapshotWorld, type Sim } from '../../src/index'
 import { slotOnPath } from '../grid'
 import { CIRCUIT_1200, field, overlapping } from './traffic-field'
+import { decodeF64, encodeF64 } from '../../src/replay/codec'
 
 /** A sim with one driven car at slot 0 (of 100) and whatever `more` adds. */
 function pair(ai: Record<string, unknown>, more: (sim: Sim) => number): { sim: Sim; car: number; other: number } {
@@ -167,6 +168,24 @@ describe('determinism', () => {
     restoreWorld(b.sim, JSON.parse(snap))
     b.sim.stepMany(1 / 60, 600)
     expect(xs(b.sim, b.cars)).toEqual(after)
+  })
+})
+
+describe('snapshots from before traffic', () => {
+  it('a driver record of the seed (11 fields) restores with nothing ahead; bad traffic fields are refused naming them', () => {
+    const a = field({ count: 3, level: 'singleTrack', hz: 120, maxSpeed: () => 20, spread: 0.3 })
+    a.sim.stepMany(1 / 60, 60)
+    const snap = JSON.parse(JSON.stringify(snapshotWorld(a.sim)))
+    const entry = snap.cars.find((c: { driver: unknown }) => c.driver).driver
+    const full = decodeF64(entry.fields, 'fields')
+    entry.fields = encodeF64(full.slice(0, 11))
+    restoreWorld(a.sim, snap)
+    const car = a.cars[0]
+    expect(a.sim.aiStatus(car)).toMatchObject({ ahead: -1, gap: Infinity, passing: false })
+    entry.fields = encodeF64(Float64Array.from([...full.slice(0, 11), -1, -1, 2, 0, 0, -1, 0]))
+    expect(() => restoreWorld(a.sim, snap)).toThrow(/passing/)
+    entry.fields = encodeF64(Float64Array.from([...full.slice(0, 11), -1, -1, 0, 1e9, 0, -1, 0]))
+    expect(() => restoreWorld(a.sim, snap)).toThrow(/shift/)
   })
 })
 
