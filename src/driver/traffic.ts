@@ -60,9 +60,17 @@ export const RETURN_TIME = 0.3
 /** Its lateral slope (m beside per m along) is SHIFT_K / speed, kept within [SLOPE_MIN, SLOPE_MAX]: a lane change at a gentle lateral acceleration. */
 export const SHIFT_K = 1.5
 /** See SHIFT_K. */
-export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.35
+export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.6
+/** Pulling out round a car it is passing, it may crawl this fast (m/s) up to PULL_OUT_GAP behind it, steering out (a queue's standstill gap is too short to pull out of otherwise). */
+export const CRAWL_SPEED = 1.5
+/** See CRAWL_SPEED, m. */
+export const PULL_OUT_GAP = 0.5
+/** Passing from below this speed (m/s) it keeps SLOW_PASS_ROOM more room beside the car it passes. */
+export const SLOW_PASS_SPEED = 5
+/** See SLOW_PASS_SPEED, m. */
+export const SLOW_PASS_ROOM = 0.5
 /** It moves sideways as if it went at least this fast, m/s (so a stopped car can pull out). */
-export const SHIFT_MIN_SPEED = 1.5
+export const SHIFT_MIN_SPEED = 5
 /** After finding no side to pass on, or no way back yet, it looks again this much later, s (sooner when the car ahead changes). */
 export const RECHECK_TIME = 0.2
 /** Extra length (m) within which a car counts as alongside. */
@@ -286,12 +294,20 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     const stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
     if (cap < 0) cap = 0
+    if (side !== 0 && cap < CRAWL_SPEED) {
+      // pulling out round it: a crawl, steering out, that can still stop PULL_OUT_GAP short of
+      // its body (the bodies as they stand: turning, its nose swings wider than the line says)
+      const free = freeAlong(ts, eid, leader) - PULL_OUT_GAP
+      const out = free > 0 ? Math.sqrt(2 * brake * free) : 0
+      if (out > cap) cap = out < CRAWL_SPEED ? out : CRAWL_SPEED
+    }
     // --- A pass: a slower car close enough, a side with room (the side it is passing on first,
     // else the nearer); with no side free it stays where it is and follows.
     if (canMove && due && R[o + DRIVER_TARGET] > vb + PASS_SPEED_MIN && gapTo < want + COMMIT_BASE + COMMIT_BOLD * aggression) {
       const was = side
       side = 0
-      const latB = lateral[leaderSlot], c = hw + HW[leader] + margin
+      // (pulling out from a crawl it turns more: its corners need more room)
+      const latB = lateral[leaderSlot], c = hw + HW[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
       const left = latB + c - off, right = latB - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
@@ -327,6 +343,57 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   R[o + DRIVER_CAP] = cap
   R[o + DRIVER_AHEAD] = obstacle >= 0 ? obstacle : leader
   R[o + DRIVER_GAP] = leader >= 0 || obstacle >= 0 ? gapTo : -1
+}
+
+// Corners of a body in freeAlong (single-threaded: shared).
+const corners = new Float64Array(8)
+
+// Writes the corners of car `eid`'s body (x, y pairs) into `corners`.
+function cornersOf(ts: TrafficState, eid: number): void {
+  const C = ts.Car, body = bodyOf(ts.defs, eid), h = C.heading[eid], c = Math.cos(h), s = Math.sin(h)
+  const hl = 0.5 * body.length, hw = 0.5 * body.width, x = C.x[eid], y = C.y[eid]
+  for (let k = 0; k < 4; k++) {
+    const u = k === 0 || k === 3 ? hl : -hl, w = k < 2 ? hw : -hw
+    corners[2 * k] = x + c * u - s * w
+    corners[2 * k + 1] = y + s * u + c * w
+  }
+}
+
+// How far (m) point (px, py) moves along (dx, dy) (unit) before it meets car `eid`'s body, Infinity never.
+function rayToBody(ts: TrafficState, eid: number, px: number, py: number, dx: number, dy: number): number {
+  const C = ts.Car, body = bodyOf(ts.defs, eid), h = C.heading[eid], c = Math.cos(h), s = Math.sin(h)
+  const hl = 0.5 * body.length, hw = 0.5 * body.width
+  // in the body's frame: a slab test against [-hl, hl] × [-hw, hw]
+  const rx = px - C.x[eid], ry = py - C.y[eid]
+  const ox = c * rx + s * ry, oy = -s * rx + c * ry, ux = c * dx + s * dy, uy = -s * dx + c * dy
+  let t0 = 0, t1 = Infinity
+  if (Math.abs(ux) < 1e-12) { if (ox < -hl || ox > hl) return Infinity } else {
+    let a = (-hl - ox) / ux, b = (hl - ox) / ux
+    if (a > b) { const t = a; a = b; b = t }
+    if (a > t0) t0 = a
+    if (b < t1) t1 = b
+  }
+  if (Math.abs(uy) < 1e-12) { if (oy < -hw || oy > hw) return Infinity } else {
+    let a = (-hw - oy) / uy, b = (hw - oy) / uy
+    if (a > b) { const t = a; a = b; b = t }
+    if (a > t0) t0 = a
+    if (b < t1) t1 = b
+  }
+  return t0 <= t1 ? t0 : Infinity
+}
+
+/**
+ * How far (m) car `a` may move straight along its heading before its body meets car `b`'s, as
+ * both stand (translation: the first contact is a corner of one on an edge of the other).
+ */
+function freeAlong(ts: TrafficState, a: number, b: number): number {
+  const h = ts.Car.heading[a], dx = Math.cos(h), dy = Math.sin(h)
+  let free = Infinity
+  cornersOf(ts, a)
+  for (let k = 0; k < 4; k++) { const t = rayToBody(ts, b, corners[2 * k], corners[2 * k + 1], dx, dy); if (t < free) free = t }
+  cornersOf(ts, b)
+  for (let k = 0; k < 4; k++) { const t = rayToBody(ts, a, corners[2 * k], corners[2 * k + 1], -dx, -dy); if (t < free) free = t }
+  return free
 }
 
 // Scratch of obstacleAhead: a ray's hit (t, normal) and the nearest bumper gap (single-threaded: shared).

@@ -113,6 +113,21 @@ describe('following and obstacles', () => {
     })
   }
 
+  it('a car standing close behind a stopped car (a grid slot) pulls out round it and passes, touching nothing', () => {
+    for (const bumperGap of [3.6, 6]) {
+      const sim = createSim(createWorld())
+      const b = slotOnPath(CIRCUIT_1200, 100, 1000)
+      const stopped = sim.addCar({ position: [b.x, b.y], heading: b.heading, speed: 0, lod: 'singleTrack' })
+      const back = bumperGap + 4.053 // (the hatchback's length)
+      const car = sim.addCar({ position: [b.x - Math.cos(b.heading) * back, b.y - Math.sin(b.heading) * back], heading: b.heading, speed: 0, lod: 'singleTrack' })
+      sim.setInput(car, { gear: 1 })
+      sim.setAi(car, CIRCUIT_1200, { closed: true, maxSpeed: 25, width: 4 })
+      const r = drive(sim, [car, stopped], car, 20, 20)
+      expect(r.overlaps).toBe(0)
+      expect(sim.aiStatus(car)!.distance).toBeGreaterThan(100)
+    }
+  })
+
   it('a collider of a group in obstacleMask on its line stops it; with the default mask it is not an obstacle', () => {
     for (const mask of [2, 0]) {
       const { sim, car, other } = pair({ obstacleMask: mask }, (s) => {
