@@ -16,7 +16,7 @@ import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './poly
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import type { ResolvedAiOptions } from './options'
-import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_STRIDE } from '../../components/driver'
+import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SHIFT_GOAL, DRIVER_STRIDE } from '../../components/driver'
 
 /** The driven cars on one base line, ordered by station. */
 export interface TrafficLine {
@@ -31,6 +31,9 @@ export interface TrafficLine {
   station: Float64Array
   /** Each listed car's lateral place on the base line this step, m (+ left), in list order. */
   lateral: Float64Array
+  /** The span of lateral places each listed car takes between where it is and where it heads (its shift goal), m, in list order. */
+  lateralLo: Float64Array
+  lateralHi: Float64Array
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -84,7 +87,8 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   if (index < 0) {
     index = tl.lines.length
     tl.lines.push({
-      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16), count: 0, avoiders: 0,
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
+      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0),
     })
   }
@@ -120,6 +124,8 @@ function append(line: TrafficLine, eid: number): void {
     line.cars = cars
     line.station = new Float64Array(2 * line.count)
     line.lateral = new Float64Array(2 * line.count)
+    line.lateralLo = new Float64Array(2 * line.count)
+    line.lateralHi = new Float64Array(2 * line.count)
   }
   line.cars[line.count++] = eid
 }
@@ -230,14 +236,15 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
  * last step). Ties keep their order.
  */
 export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
-  const cars = line.cars, station = line.station, lateral = line.lateral, n = line.count, L = line.length, closed = line.closed
+  const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
+  const n = line.count, L = line.length, closed = line.closed
   const guest = line.guest, guests = guest.length, at = tl.stations
   for (let k = 0; k < n; k++) {
     const eid = cars[k]
     if (eid < guests && guest[eid] === 1) {
       // (projected by updateGuests this step)
       station[k] = line.guestStation[eid]
-      lateral[k] = line.guestLateral[eid]
+      lateral[k] = lo[k] = hi[k] = line.guestLateral[eid]
       continue
     }
     const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
@@ -252,14 +259,17 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
     let st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
     if (closed) st = st < 0 ? st + L : st >= L ? st - L : st
     station[k] = st
-    lateral[k] = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL]
+    const lat = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL], goal = at[a + AT_OFFSET] + R[o + DRIVER_SHIFT_GOAL]
+    lateral[k] = lat
+    lo[k] = lat < goal ? lat : goal
+    hi[k] = lat < goal ? goal : lat
   }
   for (let k = 1; k < n; k++) {
     const st = station[k]
     if (!(st < station[k - 1])) continue
-    const eid = cars[k], lat = lateral[k]
+    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k]
     let j = k - 1
-    while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; j-- }
-    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat
+    while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]; j-- }
+    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h
   }
 }

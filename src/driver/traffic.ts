@@ -36,7 +36,9 @@ export const STANDSTILL_GAP = 2.5
 /** Share of its brakeDecel it counts on to stop behind the car ahead. */
 export const BRAKE_SHARE = 0.7
 /** How fast its speed cap closes a gap error, (m/s) per m. */
-export const GAP_GAIN = 0.5
+export const GAP_GAIN = 1
+/** Below this speed (m/s) the time gap it holds shrinks in proportion (at walking pace a queue moves off together). */
+export const FULL_GAP_SPEED = 15
 /** Beyond the distance it needs to stop and hold its gap, it looks this much further ahead, m. */
 export const RANGE_MARGIN = 10
 /** Lateral clearance (m) under which a car ahead is in its way. */
@@ -175,7 +177,7 @@ function setLane(k: number, lat: number, lo: number, hi: number): void {
  * closing on it counts with the room it covers in CLOSING_TIME. One walk each way for all lanes.
  */
 function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
-  const n = line.count, cars = line.cars, lateral = line.lateral, station = line.station, closed = line.closed, L = line.length
+  const n = line.count, cars = line.cars, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station, closed = line.closed, L = line.length
   const HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
   const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
   let lo = Infinity, hi = -Infinity
@@ -197,13 +199,13 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
       // (a car behind closing on it needs the room it covers meanwhile)
       let closing = forward || speed[b] <= v ? 0 : speed[b] - v
       closing = CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING)
-      const clear = hw + HW[b] + margin
+      const clear = hw + HW[b] + margin, spanLo = lateralLo[j], spanHi = lateralHi[j]
       for (let q = 0; q < 3; q++) {
         if ((free & (1 << q)) === 0) continue
         const o = q * LANE_RECORD
         if (ds + HL[b] + closing < lanes[o + 1] || ds - HL[b] > lanes[o + 2]) continue
-        const side = lateral[j] - lanes[o]
-        if (side < clear && side > -clear) free &= ~(1 << q)
+        // (the car's span: where it is and where it heads)
+        if (spanLo - lanes[o] < clear && lanes[o] - spanHi < clear) free &= ~(1 << q)
       }
     }
   }
@@ -213,7 +215,8 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number): void {
   const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
-  const cars = line.cars, lateral = line.lateral, station = line.station, n = line.count, closed = line.closed, L = line.length
+  const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
+  const n = line.count, closed = line.closed, L = line.length
   const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
   const v = speedA[eid] > 0 ? speedA[eid] : 0
@@ -225,7 +228,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   const brake = at[a + AT_BRAKE] * BRAKE_SHARE
   let slope = SHIFT_K / (v > 1 ? v : 1)
   slope = slope < SLOPE_MIN ? SLOPE_MIN : slope > SLOPE_MAX ? SLOPE_MAX : slope
-  const want = at[a + AT_GAP] * v + STANDSTILL_GAP
+  // the gap it holds: `gap` seconds at speed, less in a crawl (a standing start goes off together)
+  const want = at[a + AT_GAP] * v * (v < FULL_GAP_SPEED ? v / FULL_GAP_SPEED : 1) + STANDSTILL_GAP
   const range = want + (v * v) / (2 * brake) + 2 * hl + RANGE_MARGIN
   const goalLat = off + goal, toGoal = goalLat - lat, maxHL = ts.maxHalfLength
 
@@ -239,19 +243,20 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     let ds = station[j] - station[i]
     if (ds < 0 && closed) ds += L
     if (ds > range + maxHL || (leader >= 0 && ds > leaderDs)) break
-    const b = cars[j], g = ds - hl - HL[b], latB = lateral[j]
+    // (another car's span: where it is and where it heads)
+    const b = cars[j], g = ds - hl - HL[b], spanLo = lateralLo[j], spanHi = lateralHi[j]
     if (g < ALONGSIDE_MARGIN) {
       if (canMove) {
         // room for a car alongside: it heads no nearer than clear to it, on the side it is now
-        const other = latB - off, clear = hw + HW[b] + margin
-        if (latB >= lat) { if (other - clear < highest) highest = other - clear } else if (other + clear > lowest) lowest = other + clear
+        const clear = hw + HW[b] + margin
+        if (lateral[j] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
       }
       if (g < 0) continue // alongside: it gives room, it does not follow
     }
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
-    const sideGap = latB - predicted, clear = hw + HW[b] + BLOCK_MARGIN
-    if (sideGap < clear && sideGap > -clear && (leader < 0 || b < leader)) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
+    const clear = hw + HW[b] + BLOCK_MARGIN
+    if (spanLo - predicted < clear && predicted - spanHi < clear && (leader < 0 || b < leader)) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
     // cars alongside a little behind it, or closing on it from behind
@@ -266,8 +271,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       let closing = speedA[b] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
       if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
-        const other = lateral[j] - off, clear = hw + HW[b] + margin
-        if (lateral[j] >= lat) { if (other - clear < highest) highest = other - clear } else if (other + clear > lowest) lowest = other + clear
+        const clear = hw + HW[b] + margin
+        if (lateral[j] >= lat) { if (lateralLo[j] - clear - off < highest) highest = lateralLo[j] - clear - off } else if (lateralHi[j] + clear - off > lowest) lowest = lateralHi[j] + clear - off
       }
     }
   }
@@ -307,8 +312,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       const was = side
       side = 0
       // (pulling out from a crawl it turns more: its corners need more room)
-      const latB = lateral[leaderSlot], c = hw + HW[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
-      const left = latB + c - off, right = latB - c - off
+      const c = hw + HW[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
+      const left = lateralHi[leaderSlot] + c - off, right = lateralLo[leaderSlot] - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
       setLane(0, off + left, lo, hi)
