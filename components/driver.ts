@@ -50,7 +50,7 @@ export const DRIVER_SHIFT = 14
 export const DRIVER_SHIFT_GOAL = 15
 /** Traffic: the speed it may not exceed now (the car ahead), m/s; −1 none. */
 export const DRIVER_CAP = 16
-/** Traffic: the car's clock (Car.time) from which it looks again for a side to pass on or a way back, s. */
+/** Traffic: the sim time from which it looks again for a side to pass on or a way back, s. */
 export const DRIVER_RECHECK = 17
 /** Doubles per car in `Driver.state`. */
 export const DRIVER_STRIDE = 18

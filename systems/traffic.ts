@@ -10,7 +10,7 @@ import { MAX_HOST_STEP } from './step-vehicles'
 export function trafficSystem(drivers: DriverState, clock: SimClock): System {
   return (world) => {
     commitRemovals(world)
-    stepTraffic(drivers.traffic, clock.dt < MAX_HOST_STEP ? clock.dt : MAX_HOST_STEP)
+    stepTraffic(drivers.traffic, clock.dt < MAX_HOST_STEP ? clock.dt : MAX_HOST_STEP, clock.time)
     return world
   }
 }

@@ -126,8 +126,8 @@ function growSizes(ts: TrafficState, eid: number): void {
   }
 }
 
-/** One traffic step of `dt` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
-export function stepTraffic(ts: TrafficState, dt: number): void {
+/** One traffic step of `dt` s at sim time `now` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
+export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
   const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level, lineOf = ts.lines.lineOf, avoids = ts.lines.avoids
   const others = ts.others.dense
   if (others.length > 0) {
@@ -146,7 +146,7 @@ export function stepTraffic(ts: TrafficState, dt: number): void {
       const eid = cars[i]
       // (a guest has no line of its own)
       if (lineOf[eid] !== l || avoids[eid] === 0 || level[eid] === FROZEN_LEVEL) continue
-      driveInTraffic(ts, line, i, dt)
+      driveInTraffic(ts, line, i, dt, now)
     }
   }
 }
@@ -213,7 +213,7 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 }
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
-function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number): void {
+function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number, now: number): void {
   const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
   const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
   const n = line.count, closed = line.closed, L = line.length
@@ -287,7 +287,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // --- Speed: hold the gap, and be able to stop behind it.
   let cap = -1, committed = false
   // (the lane walks of a pass or a way back: when due, or at once for another car ahead)
-  const now = C.time[eid], due = now >= R[o + DRIVER_RECHECK] || R[o + DRIVER_AHEAD] !== leader
+  const due = now >= R[o + DRIVER_RECHECK] || R[o + DRIVER_AHEAD] !== leader
   if (obstacle >= 0) {
     const room = 2 * brake * (gapTo - STANDSTILL_GAP), follow = (gapTo - want) * GAP_GAIN, stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
