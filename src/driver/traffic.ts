@@ -33,6 +33,10 @@ import { ColliderKind } from '../../components/collider'
 
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
+/** Behind a car slower than STOPPED_AHEAD (m/s) that it may pass (width > 0) it stops PULL_OUT_ROOM (m) farther back. */
+export const STOPPED_AHEAD = 0.5
+/** See STOPPED_AHEAD, m. */
+export const PULL_OUT_ROOM = 2.5
 /** Share of its brakeDecel it counts on to stop behind the car ahead. */
 export const BRAKE_SHARE = 0.7
 /** How fast its speed cap closes a gap error, (m/s) per m. */
@@ -294,8 +298,11 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (cap < 0) cap = 0
   } else if (leader >= 0) {
     const vb = level[leader] === FROZEN_LEVEL || speedA[leader] < 0 ? 0 : speedA[leader] // (a finished car has stopped)
-    const follow = vb + (gapTo - want) * GAP_GAIN
-    const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP)
+    // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a
+    // car cannot steer out of line without reversing)
+    const extra = canMove && vb < STOPPED_AHEAD ? PULL_OUT_ROOM : 0
+    const follow = vb + (gapTo - want - extra) * GAP_GAIN
+    const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP - extra)
     const stop = room > 0 ? Math.sqrt(room) : 0
     cap = follow < stop ? follow : stop
     if (cap < 0) cap = 0
