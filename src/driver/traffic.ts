@@ -168,11 +168,9 @@ function clearStatus(R: Float64Array, eid: number): void {
 // car's half width, margin and speed.
 const lanes = new Float64Array(12)
 const LANE_RECORD = 3, LANE_HW = 9, LANE_MARGIN = 10, LANE_V = 11
+// freeAlong's result (a double returned from a call that is not inlined would be boxed).
+const along = new Float64Array(1)
 
-/** Sets lane `k` (0: left, 1: right, 2: its own line) of the query `lanes`: lateral place `lat`, free over [lo, hi] m of station. */
-function setLane(k: number, lat: number, lo: number, hi: number): void {
-  lanes[k * LANE_RECORD] = lat; lanes[k * LANE_RECORD + 1] = lo; lanes[k * LANE_RECORD + 2] = hi
-}
 
 /**
  * Which lanes of the query `lanes` (bit k: lane k; only the lanes of `want`) have no car but the
@@ -309,7 +307,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (side !== 0 && cap < CRAWL_SPEED) {
       // pulling out round it: a crawl, steering out, that can still stop PULL_OUT_GAP short of
       // its body (the bodies as they stand: turning, its nose swings wider than the line says)
-      const free = freeAlong(ts, eid, leader) - PULL_OUT_GAP
+      freeAlong(ts, eid, leader)
+      const free = along[0] - PULL_OUT_GAP
       const out = free > 0 ? Math.sqrt(2 * brake * free) : 0
       if (out > cap) cap = out < CRAWL_SPEED ? out : CRAWL_SPEED
     }
@@ -323,8 +322,9 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       const left = lateralHi[leaderSlot] + c - off, right = lateralLo[leaderSlot] - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
-      setLane(0, off + left, lo, hi)
-      setLane(1, off + right, lo, hi)
+      // lanes 0 (left) and 1 (right): lateral place, free over [lo, hi] m of station
+      lanes[0] = off + left; lanes[1] = lo; lanes[2] = hi
+      lanes[LANE_RECORD] = off + right; lanes[LANE_RECORD + 1] = lo; lanes[LANE_RECORD + 2] = hi
       const free = freeLanes(ts, line, i, (left >= lowest && left <= highest ? 1 : 0) | (right >= lowest && right <= highest ? 2 : 0))
       const leftFirst = was !== 0 ? was > 0 : Math.abs(left - shift) <= Math.abs(right - shift)
       if ((free & 1) !== 0 && (leftFirst || (free & 2) === 0)) { side = 1; goal = left; committed = true }
@@ -337,7 +337,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   if (side !== 0 && !committed && due) {
     const back = RETURN_GAP + RETURN_TIME * v, ahead = hl + want + COMMIT_BASE + COMMIT_BOLD * aggression
     lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
-    setLane(2, off, -hl - ts.maxHalfLength * 2 - back, ahead)
+    // lane 2: its own line
+    lanes[2 * LANE_RECORD] = off; lanes[2 * LANE_RECORD + 1] = -hl - ts.maxHalfLength * 2 - back; lanes[2 * LANE_RECORD + 2] = ahead
     if (freeLanes(ts, line, i, 4) !== 0) goal = 0
     else R[o + DRIVER_RECHECK] = now + RECHECK_TIME
   }
@@ -357,55 +358,45 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   R[o + DRIVER_GAP] = leader >= 0 || obstacle >= 0 ? gapTo : -1
 }
 
-// Corners of a body in freeAlong (single-threaded: shared).
-const corners = new Float64Array(8)
-
-// Writes the corners of car `eid`'s body (x, y pairs) into `corners`.
-function cornersOf(ts: TrafficState, eid: number): void {
-  const C = ts.Car, body = bodyOf(ts.defs, eid), h = C.heading[eid], c = Math.cos(h), s = Math.sin(h)
-  const hl = 0.5 * body.length, hw = 0.5 * body.width, x = C.x[eid], y = C.y[eid]
-  for (let k = 0; k < 4; k++) {
-    const u = k === 0 || k === 3 ? hl : -hl, w = k < 2 ? hw : -hw
-    corners[2 * k] = x + c * u - s * w
-    corners[2 * k + 1] = y + s * u + c * w
-  }
-}
-
-// How far (m) point (px, py) moves along (dx, dy) (unit) before it meets car `eid`'s body, Infinity never.
-function rayToBody(ts: TrafficState, eid: number, px: number, py: number, dx: number, dy: number): number {
-  const C = ts.Car, body = bodyOf(ts.defs, eid), h = C.heading[eid], c = Math.cos(h), s = Math.sin(h)
-  const hl = 0.5 * body.length, hw = 0.5 * body.width
-  // in the body's frame: a slab test against [-hl, hl] × [-hw, hw]
-  const rx = px - C.x[eid], ry = py - C.y[eid]
-  const ox = c * rx + s * ry, oy = -s * rx + c * ry, ux = c * dx + s * dy, uy = -s * dx + c * dy
-  let t0 = 0, t1 = Infinity
-  if (Math.abs(ux) < 1e-12) { if (ox < -hl || ox > hl) return Infinity } else {
-    let a = (-hl - ox) / ux, b = (hl - ox) / ux
-    if (a > b) { const t = a; a = b; b = t }
-    if (a > t0) t0 = a
-    if (b < t1) t1 = b
-  }
-  if (Math.abs(uy) < 1e-12) { if (oy < -hw || oy > hw) return Infinity } else {
-    let a = (-hw - oy) / uy, b = (hw - oy) / uy
-    if (a > b) { const t = a; a = b; b = t }
-    if (a > t0) t0 = a
-    if (b < t1) t1 = b
-  }
-  return t0 <= t1 ? t0 : Infinity
-}
-
 /**
- * How far (m) car `a` may move straight along its heading before its body meets car `b`'s, as
- * both stand (translation: the first contact is a corner of one on an edge of the other).
+ * Writes to along[0] how far (m) car `a` may move straight along its heading before its body meets car `b`'s, as
+ * both stand (translation: the first contact is a corner of one on an edge of the other, so each
+ * body's four corners are cast against the other's rectangle). One function with no calls: doubles
+ * passed to a call that is not inlined would each be boxed.
  */
-function freeAlong(ts: TrafficState, a: number, b: number): number {
-  const h = ts.Car.heading[a], dx = Math.cos(h), dy = Math.sin(h)
+function freeAlong(ts: TrafficState, a: number, b: number): void {
+  const C = ts.Car, X = C.x, Y = C.y, H = C.heading
+  const dx = Math.cos(H[a]), dy = Math.sin(H[a])
   let free = Infinity
-  cornersOf(ts, a)
-  for (let k = 0; k < 4; k++) { const t = rayToBody(ts, b, corners[2 * k], corners[2 * k + 1], dx, dy); if (t < free) free = t }
-  cornersOf(ts, b)
-  for (let k = 0; k < 4; k++) { const t = rayToBody(ts, a, corners[2 * k], corners[2 * k + 1], -dx, -dy); if (t < free) free = t }
-  return free
+  for (let pass = 0; pass < 2; pass++) {
+    // corners of `from` cast along ±(dx, dy) against the rectangle of `to`
+    const from = pass === 0 ? a : b, to = pass === 0 ? b : a, sign = pass === 0 ? 1 : -1
+    const fb = bodyOf(ts.defs, from), tb = bodyOf(ts.defs, to)
+    const fc = Math.cos(H[from]), fs = Math.sin(H[from]), fl = 0.5 * fb.length, fw = 0.5 * fb.width
+    const tc = Math.cos(H[to]), tsn = Math.sin(H[to]), tl = 0.5 * tb.length, tw = 0.5 * tb.width
+    const ux = tc * dx * sign + tsn * dy * sign, uy = -tsn * dx * sign + tc * dy * sign // the direction in the frame of `to`
+    for (let k = 0; k < 4; k++) {
+      const u = k === 0 || k === 3 ? fl : -fl, w = k < 2 ? fw : -fw
+      const rx = X[from] + fc * u - fs * w - X[to], ry = Y[from] + fs * u + fc * w - Y[to]
+      const ox = tc * rx + tsn * ry, oy = -tsn * rx + tc * ry
+      // slab test against [-tl, tl] × [-tw, tw]
+      let t0 = 0, t1 = Infinity
+      if (Math.abs(ux) < 1e-12) { if (ox < -tl || ox > tl) continue } else {
+        let p = (-tl - ox) / ux, q = (tl - ox) / ux
+        if (p > q) { const t = p; p = q; q = t }
+        if (p > t0) t0 = p
+        if (q < t1) t1 = q
+      }
+      if (Math.abs(uy) < 1e-12) { if (oy < -tw || oy > tw) continue } else {
+        let p = (-tw - oy) / uy, q = (tw - oy) / uy
+        if (p > q) { const t = p; p = q; q = t }
+        if (p > t0) t0 = p
+        if (q < t1) t1 = q
+      }
+      if (t0 <= t1 && t0 < free) free = t0
+    }
+  }
+  along[0] = free
 }
 
 // Scratch of obstacleAhead: a ray's hit (t, normal) and the nearest bumper gap (single-threaded: shared).
