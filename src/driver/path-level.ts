@@ -251,7 +251,8 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     t = t < 0 ? 0 : t > len ? len : t
     const v2 = here[h + RECORD_V2] + 2 * here[h + RECORD_ACCEL] * t
     const profile = v2 > 0 ? Math.sqrt(v2) : 0, cap = R[o + DRIVER_CAP]
-    const target = cap >= 0 && cap < profile ? cap : profile // (traffic's cap: the car ahead)
+    // (traffic's cap: the car ahead; both comparisons made every step, see drive-cars.ts)
+    const target = ((cap >= 0 ? 1 : 0) & (cap < profile ? 1 : 0)) !== 0 ? cap : profile
     // Down to the profile at brakeDecel, worked out for every car: a field of cars that first
     // brakes long after the step was compiled would otherwise run that step unoptimised (bench
     // race10k's worst step: a 10,000-car step in unoptimised code allocates megabytes).

@@ -12,7 +12,8 @@
  * across it at their heading; the drivers treat them as any car.
  */
 import type { Polyline } from './polyline'
-import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
+import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
+import { resolveAiOptions } from './options'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import type { ResolvedAiOptions } from './options'
@@ -41,6 +42,8 @@ export interface TrafficLine {
   guest: Uint8Array
   /** How many of its cars avoid (traffic 'avoid'): a line with none is not looked at. */
   avoiders: number
+  /** Where each car without a driver was when last found far from the line, and by how much it was beyond GUEST_REACH (3 numbers by entity id): it is not looked for again until it has moved that far. */
+  guestFar: Float64Array
   /** Each guest's station and lateral place this step, by entity id (grow with guest). */
   guestStation: Float64Array
   guestLateral: Float64Array
@@ -70,6 +73,7 @@ export const AT_OFFSET = 4, AT_WIDTH_L = 5, AT_WIDTH_R = 6, AT_GAP = 7, AT_BRAKE
 
 /** No lines yet. */
 export function createTrafficLines(): TrafficLines {
+  primeLines()
   return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
 }
 
@@ -89,7 +93,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
     tl.lines.push({
       base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
       lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), count: 0, avoiders: 0,
-      guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0),
+      guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
   const line = tl.lines[index]
@@ -155,7 +159,7 @@ export function dropGuest(tl: TrafficLines, eid: number): void {
   for (let l = 0; l < tl.lines.length; l++) {
     const line = tl.lines[l]
     if (eid < line.guest.length && line.guest[eid] === 1) removeListed(line, eid)
-    if (eid < line.guestSeg.length) line.guestSeg[eid] = -1
+    if (eid < line.guestSeg.length) { line.guestSeg[eid] = -1; line.guestFar[3 * eid + 2] = 0 }
   }
 }
 
@@ -172,12 +176,15 @@ export function bodyOf(defs: readonly (ResolvedCar | undefined)[], eid: number):
 export const GUEST_REACH = 15
 /** Segments either side of its last projection a guest's projection searches first. */
 const GUEST_WINDOW = 6
-// Scratch of a guest's projection: station, lateral, segment tangent (single-threaded: shared).
-const guestAt = new Float64Array(4)
+// Scratch of a guest's projection (single-threaded: shared; doubles passed to or returned from a
+// call that is not inlined would each be boxed): the point in, then station, lateral, segment,
+// tangent direction and squared distance out.
+const guestAt = new Float64Array(7)
+const GUEST_X = 5, GUEST_Y = 6, GUEST_D2 = 4
 
-// Projects (x, y) onto segments [first, first + count) of `base` (wrapping when closed); writes guestAt; returns the squared distance.
-function projectRun(base: Polyline, x: number, y: number, first: number, count: number): number {
-  const p = base.packed, segments = base.segments
+// Projects the point (guestAt[GUEST_X], guestAt[GUEST_Y]) onto segments [first, first + count) of `base` (wrapping when closed); writes guestAt.
+function projectRun(base: Polyline, first: number, count: number): void {
+  const p = base.packed, segments = base.segments, x = guestAt[GUEST_X], y = guestAt[GUEST_Y]
   let bestD2 = Infinity
   for (let k = 0, q = first; k < count; k++, q++) {
     if (q >= segments) { if (!base.closed) break; q -= segments }
@@ -195,7 +202,7 @@ function projectRun(base: Polyline, x: number, y: number, first: number, count: 
       guestAt[3] = Math.atan2(ty, tx)
     }
   }
-  return bestD2
+  guestAt[GUEST_D2] = bestD2
 }
 
 /**
@@ -208,15 +215,21 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
     if (eid >= line.guest.length) {
       let n = line.guest.length > 0 ? line.guest.length : 64
       while (n <= eid) n *= 2
-      const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n)
-      guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral)
-      line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat
+      const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n), far = new Float64Array(3 * n)
+      guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral); far.set(line.guestFar)
+      line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat; line.guestFar = far
     }
-    const x = X[eid], y = Y[eid], hint = line.guestSeg[eid]
-    let d2 = hint >= 0 ? projectRun(line.base, x, y, hint - GUEST_WINDOW, 2 * GUEST_WINDOW + 1) : Infinity
-    if (!(d2 <= GUEST_REACH * GUEST_REACH)) d2 = projectRun(line.base, x, y, 0, line.base.segments)
+    // still far: it has not moved as far as it was beyond reach when last looked for
+    const far = line.guestFar, f = 3 * eid, mx = X[eid] - far[f], my = Y[eid] - far[f + 1]
+    if (mx * mx + my * my < far[f + 2] * far[f + 2]) continue
+    const hint = line.guestSeg[eid]
+    guestAt[GUEST_X] = X[eid]; guestAt[GUEST_Y] = Y[eid]; guestAt[GUEST_D2] = Infinity
+    if (hint >= 0) projectRun(line.base, hint - GUEST_WINDOW, 2 * GUEST_WINDOW + 1)
+    if (!(guestAt[GUEST_D2] <= GUEST_REACH * GUEST_REACH)) projectRun(line.base, 0, line.base.segments)
+    const d2 = guestAt[GUEST_D2]
     line.guestSeg[eid] = guestAt[2]
     const near = d2 <= GUEST_REACH * GUEST_REACH
+    far[f] = X[eid]; far[f + 1] = Y[eid]; far[f + 2] = near ? 0 : Math.sqrt(d2) - GUEST_REACH
     if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
     else if (!near && line.guest[eid] === 1) removeListed(line, eid)
     if (near) {
@@ -272,4 +285,35 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
     while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]; j-- }
     station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h
   }
+}
+
+let primed = false
+
+/**
+ * Runs the line code once on a throwaway line (once per process): a guest coming near and going,
+ * cars out of order, a car on another segment. A guest first coming near a line late in a race met
+ * these paths unoptimised and allocated for many frames (test/perf/perf.test.ts 'race frames').
+ */
+function primeLines(): void {
+  if (primed) return
+  primed = true
+  const tl: TrafficLines = { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
+  const base = polylineFromArrays([0, 50, 100, 150], [0, 0, 0, 0], false)
+  const path = { station: null, packed: base.packed } as unknown as DriverPath
+  const paths = [path, path, undefined], R = new Float64Array(3 * DRIVER_STRIDE)
+  const options = resolveAiOptions(undefined)
+  joinLine(tl, 0, base, options)
+  joinLine(tl, 1, base, options)
+  const line = tl.lines[0], X = new Float64Array(3), Y = new Float64Array(3), H = new Float64Array(3)
+  const HL = new Float64Array(3), HW = new Float64Array(3), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined]
+  for (let step = 0; step < 4; step++) {
+    // car 0 ahead of car 1, then behind it (another segment); the guest (car 2) near, then far
+    R[DRIVER_S] = step & 1 ? 10 : 60; R[DRIVER_SEG] = step & 1 ? 0 : 1
+    R[DRIVER_STRIDE + DRIVER_S] = 30; R[DRIVER_STRIDE + DRIVER_LATERAL] = step - 1.5
+    X[2] = 20 + 10 * step; Y[2] = step < 2 ? 1 : 1000
+    updateGuests(line, [2], X, Y, H, HL, HW, defs)
+    orderLine(line, tl, paths, R)
+  }
+  leaveLine(tl, 0)
+  dropGuest(tl, 2)
 }
