@@ -97,7 +97,8 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
     })
   }
   const line = tl.lines[index]
-  if (line.guest.length > eid && line.guest[eid] === 1) removeListed(line, eid) // (a guest that now drives here)
+  if (eid >= line.guest.length) growGuests(line, eid)
+  if (line.guest[eid] === 1) removeListed(line, eid) // (a guest that now drives here)
   append(line, eid)
   if (eid >= tl.lineOf.length) {
     let n = tl.lineOf.length
@@ -172,6 +173,15 @@ export function bodyOf(defs: readonly (ResolvedCar | undefined)[], eid: number):
   return d === undefined ? DEFAULT_BODY : d.def
 }
 
+// Grows `line`'s guest arrays to hold entity id `eid` (every listed car has a slot: the step reads guest[eid] for each).
+function growGuests(line: TrafficLine, eid: number): void {
+  let n = line.guest.length > 0 ? line.guest.length : 64
+  while (n <= eid) n *= 2
+  const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n), far = new Float64Array(3 * n)
+  guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral); far.set(line.guestFar)
+  line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat; line.guestFar = far
+}
+
 /** Farthest a guest may be from a line to be listed on it, m. */
 export const GUEST_REACH = 15
 /** Segments either side of its last projection a guest's projection searches first. */
@@ -212,35 +222,35 @@ function projectRun(base: Polyline, first: number, count: number): void {
 export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Float64Array, Y: Float64Array, heading: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, defs: readonly (ResolvedCar | undefined)[]): void {
   for (let k = 0; k < others.length; k++) {
     const eid = others[k]
-    if (eid >= line.guest.length) {
-      let n = line.guest.length > 0 ? line.guest.length : 64
-      while (n <= eid) n *= 2
-      const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n), far = new Float64Array(3 * n)
-      guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral); far.set(line.guestFar)
-      line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat; line.guestFar = far
-    }
-    // still far: it has not moved as far as it was beyond reach when last looked for
+    if (eid >= line.guest.length) growGuests(line, eid)
+    // still far: it has not moved as far as it was beyond reach when last looked for (no full search)
     const far = line.guestFar, f = 3 * eid, mx = X[eid] - far[f], my = Y[eid] - far[f + 1]
-    if (mx * mx + my * my < far[f + 2] * far[f + 2]) continue
+    const stillFar = mx * mx + my * my < far[f + 2] * far[f + 2]
     const hint = line.guestSeg[eid]
     guestAt[GUEST_X] = X[eid]; guestAt[GUEST_Y] = Y[eid]; guestAt[GUEST_D2] = Infinity
-    if (hint >= 0) projectRun(line.base, hint - GUEST_WINDOW, 2 * GUEST_WINDOW + 1)
-    if (!(guestAt[GUEST_D2] <= GUEST_REACH * GUEST_REACH)) projectRun(line.base, 0, line.base.segments)
-    const d2 = guestAt[GUEST_D2]
+    // Everything below is done for every guest every step, near or far (stores to a scratch slot
+    // when far): a guest first coming near late in a race met it unoptimised, and the few calls a
+    // step made it slow to be optimised again (test/perf/perf.test.ts 'race frames').
+    projectRun(line.base, hint >= 0 ? hint - GUEST_WINDOW : 0, hint >= 0 ? 2 * GUEST_WINDOW + 1 : 1)
+    if (!stillFar && !(guestAt[GUEST_D2] <= GUEST_REACH * GUEST_REACH)) projectRun(line.base, 0, line.base.segments)
+    const d2 = guestAt[GUEST_D2], near = d2 <= GUEST_REACH * GUEST_REACH
     line.guestSeg[eid] = guestAt[2]
-    const near = d2 <= GUEST_REACH * GUEST_REACH
-    far[f] = X[eid]; far[f + 1] = Y[eid]; far[f + 2] = near ? 0 : Math.sqrt(d2) - GUEST_REACH
+    far[f] = stillFar ? far[f] : X[eid]; far[f + 1] = stillFar ? far[f + 1] : Y[eid]
+    far[f + 2] = stillFar ? far[f + 2] : near ? 0 : Math.sqrt(d2) - GUEST_REACH
     if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
     else if (!near && line.guest[eid] === 1) removeListed(line, eid)
-    if (near) {
-      const def = bodyOf(defs, eid), rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
-      halfLength[eid] = 0.5 * (def.length * c + def.width * s)
-      halfWidth[eid] = 0.5 * (def.length * s + def.width * c)
-      line.guestStation[eid] = guestAt[0]
-      line.guestLateral[eid] = guestAt[1]
-    }
+    const def = bodyOf(defs, eid), rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
+    const at = near ? eid : 0, hl = near ? halfLength : farScratch, hw = near ? halfWidth : farScratch
+    hl[at] = 0.5 * (def.length * c + def.width * s)
+    hw[at] = 0.5 * (def.length * s + def.width * c)
+    const st = near ? line.guestStation : farScratch, lat = near ? line.guestLateral : farScratch
+    st[at] = guestAt[0]
+    lat[at] = guestAt[1]
   }
 }
+
+// Where updateGuests writes what it works out for a guest that is far (see there).
+const farScratch = new Float64Array(1)
 
 
 /**
@@ -251,10 +261,10 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
 export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
   const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
   const n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, guests = guest.length, at = tl.stations
+  const guest = line.guest, at = tl.stations
   for (let k = 0; k < n; k++) {
     const eid = cars[k]
-    if (eid < guests && guest[eid] === 1) {
+    if (guest[eid] === 1) { // (every listed car has a slot in guest)
       // (projected by updateGuests this step)
       station[k] = line.guestStation[eid]
       lateral[k] = lo[k] = hi[k] = line.guestLateral[eid]

@@ -299,19 +299,19 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // --- Speed: hold the gap, and be able to stop behind it.
   let cap = -1, committed = false
   // (the lane walks of a pass or a way back: when due, or at once for another car ahead)
-  const due = now >= R[o + DRIVER_RECHECK] || R[o + DRIVER_AHEAD] !== leader
+  const due = ((now >= R[o + DRIVER_RECHECK] ? 1 : 0) | (R[o + DRIVER_AHEAD] !== leader ? 1 : 0)) !== 0
   // The cap behind what is ahead, worked out every step (something ahead or not, so it is never
   // first met late in a race: test/perf/perf.test.ts 'race frames'); an obstacle is a car at 0 m/s.
   const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leader : eid
   const vb = obstacle >= 0 || level[ahead] === FROZEN_LEVEL || speedA[ahead] < 0 ? 0 : speedA[ahead] // (a finished car has stopped)
   // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a car
   // cannot steer out of line without reversing)
-  const extra = canMove && obstacle < 0 && vb < STOPPED_AHEAD ? PULL_OUT_ROOM : 0
+  const extra = ((canMove ? 1 : 0) & (obstacle < 0 ? 1 : 0) & (vb < STOPPED_AHEAD ? 1 : 0)) !== 0 ? PULL_OUT_ROOM : 0
   let used = something ? gapTo : range
   let follow = vb + (used - want - extra) * GAP_GAIN
   let room = vb * vb + 2 * brake * (used - STANDSTILL_GAP - extra)
   let stop = room > 0 ? Math.sqrt(room) : 0
-  capAhead[0] = follow < stop ? (follow > 0 ? follow : 0) : stop // (a store: the bundler moves no single-use value into the branch below)
+  capAhead[0] = Math.max(Math.min(follow, stop), 0) // (a store: the bundler moves no single-use value into the branch below)
   cap = something ? capAhead[0] : -1
   if (leader >= 0 && obstacle < 0) {
     if (side !== 0 && cap < CRAWL_SPEED) {
