@@ -28,8 +28,7 @@ import {
   type TrafficLine, type TrafficLines,
 } from './traffic-lines'
 import type { CollisionState } from '../collision/state'
-import { castRay } from '../collision/query'
-import { ColliderKind } from '../../components/collider'
+import { along, freeAlong, obstacleAhead, obstacleHit } from './traffic-bodies'
 
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
@@ -173,8 +172,6 @@ const lanes = new Float64Array(12)
 const LANE_RECORD = 3, LANE_HW = 9, LANE_MARGIN = 10, LANE_V = 11
 // The cap behind what is ahead, worked out every step (see driveInTraffic).
 const capAhead = new Float64Array(1)
-// freeAlong's result (a double returned from a call that is not inlined would be boxed).
-const along = new Float64Array(1)
 
 
 /**
@@ -292,7 +289,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // --- An obstacle (a collider of a group in obstacleMask) nearer than the car ahead: it stops behind it.
   let obstacle = -1
   if (mask !== 0) {
-    obstacle = obstacleAhead(ts, eid, hl, hw, leader >= 0 ? gapTo : range, mask)
+    obstacle = obstacleAhead(C, ts.defs, ts.collision, ts.groundZ, eid, hl, hw, leader >= 0 ? gapTo : range, mask)
     if (obstacle >= 0) { leader = -1; gapTo = obstacleHit[0] }
   }
 
@@ -317,7 +314,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (side !== 0 && cap < CRAWL_SPEED) {
       // pulling out round it: a crawl, steering out, that can still stop PULL_OUT_GAP short of
       // its body (the bodies as they stand: turning, its nose swings wider than the line says)
-      freeAlong(ts, eid, leader)
+      freeAlong(C, ts.defs, eid, leader)
       const free = along[0] - PULL_OUT_GAP
       const out = free > 0 ? Math.sqrt(2 * brake * free) : 0
       if (out > cap) cap = out < CRAWL_SPEED ? out : CRAWL_SPEED
@@ -367,71 +364,3 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   R[o + DRIVER_AHEAD] = obstacle >= 0 ? obstacle : leader
   R[o + DRIVER_GAP] = leader >= 0 || obstacle >= 0 ? gapTo : -1
 }
-
-/**
- * Writes to along[0] how far (m) car `a` may move straight along its heading before its body meets car `b`'s, as
- * both stand (translation: the first contact is a corner of one on an edge of the other, so each
- * body's four corners are cast against the other's rectangle). One function with no calls: doubles
- * passed to a call that is not inlined would each be boxed.
- */
-function freeAlong(ts: TrafficState, a: number, b: number): void {
-  const C = ts.Car, X = C.x, Y = C.y, H = C.heading
-  const dx = Math.cos(H[a]), dy = Math.sin(H[a])
-  let free = Infinity
-  for (let pass = 0; pass < 2; pass++) {
-    // corners of `from` cast along ±(dx, dy) against the rectangle of `to`
-    const from = pass === 0 ? a : b, to = pass === 0 ? b : a, sign = pass === 0 ? 1 : -1
-    const fb = bodyOf(ts.defs, from), tb = bodyOf(ts.defs, to)
-    const fc = Math.cos(H[from]), fs = Math.sin(H[from]), fl = 0.5 * fb.length, fw = 0.5 * fb.width
-    const tc = Math.cos(H[to]), tsn = Math.sin(H[to]), tl = 0.5 * tb.length, tw = 0.5 * tb.width
-    const ux = tc * dx * sign + tsn * dy * sign, uy = -tsn * dx * sign + tc * dy * sign // the direction in the frame of `to`
-    for (let k = 0; k < 4; k++) {
-      const u = k === 0 || k === 3 ? fl : -fl, w = k < 2 ? fw : -fw
-      const rx = X[from] + fc * u - fs * w - X[to], ry = Y[from] + fs * u + fc * w - Y[to]
-      const ox = tc * rx + tsn * ry, oy = -tsn * rx + tc * ry
-      // slab test against [-tl, tl] × [-tw, tw]
-      let t0 = 0, t1 = Infinity
-      if (Math.abs(ux) < 1e-12) { if (ox < -tl || ox > tl) continue } else {
-        let p = (-tl - ox) / ux, q = (tl - ox) / ux
-        if (p > q) { const t = p; p = q; q = t }
-        if (p > t0) t0 = p
-        if (q < t1) t1 = q
-      }
-      if (Math.abs(uy) < 1e-12) { if (oy < -tw || oy > tw) continue } else {
-        let p = (-tw - oy) / uy, q = (tw - oy) / uy
-        if (p > q) { const t = p; p = q; q = t }
-        if (p > t0) t0 = p
-        if (q < t1) t1 = q
-      }
-      if (t0 <= t1 && t0 < free) free = t0
-    }
-  }
-  along[0] = free
-}
-
-// Scratch of obstacleAhead: a ray's hit (t, normal) and the nearest bumper gap (single-threaded: shared).
-const rayHit = new Float64Array(4)
-const obstacleHit = new Float64Array(1)
-
-/**
- * The nearest collider of a group in `mask` within `reach` m ahead of car `eid`'s front bumper
- * (three rays along its heading at half its height: its middle and its two sides; other cars'
- * chassis, planes and heightfields are not obstacles), or −1; its bumper gap goes to obstacleHit[0].
- */
-function obstacleAhead(ts: TrafficState, eid: number, hl: number, hw: number, reach: number, mask: number): number {
-  const C = ts.Car, cs = ts.collision, K = cs.Collider, h = C.heading[eid], c = Math.cos(h), sn = Math.sin(h)
-  const z = ts.groundZ + 0.5 * bodyOf(ts.defs, eid).height + C.heave[eid]
-  let best = -1, bestT = reach
-  for (let k = -1; k <= 1; k++) {
-    const ox = C.x[eid] + c * hl - sn * hw * k * 0.9, oy = C.y[eid] + sn * hl + c * hw * k * 0.9
-    const hit = castRay(cs, ox, oy, z, c, sn, 0, bestT, eid, 0, mask, rayHit)
-    if (hit < 0) continue
-    const kind = K.kind[hit], owner = K.object[hit]
-    if (kind === ColliderKind.plane || kind === ColliderKind.heightfield) continue
-    if (owner >= 0 && owner < C.collider.length && C.collider[owner] === hit) continue // a car's chassis: cars are seen along the line
-    if (rayHit[0] < bestT) { bestT = rayHit[0]; best = hit }
-  }
-  obstacleHit[0] = bestT
-  return best
-}
-
