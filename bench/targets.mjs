@@ -29,6 +29,8 @@ const TARGETS = [
   ['meshBuild1M: ≤ 100 bytes per triangle (tree and copies of the input)', ['meshBuild1M'], (r) => r.meshBuild1M.metrics.bytesPerTriangle, 100],
   ['full20Terrain ≤ 0.35 × rapierVehicle20Terrain (wall clock)', ['full20Terrain', 'rapierVehicle20Terrain'], (r) => r.full20Terrain.value / r.rapierVehicle20Terrain.value, 0.35],
   ['st200Terrain ≤ 1.5 × st200 (wall clock)', ['st200Terrain', 'st200'], (r) => r.st200Terrain.value / r.st200.value, 1.5],
+  ['driver200Traffic ≤ 2 × driver200 (CPU, interleaved)', ['driver200Traffic'], (r) => r.driver200Traffic.metrics.overDriver200, 2],
+  ['race10kTraffic mean ≤ 1.25 × race10k mean', ['race10k', 'race10kTraffic'], (r) => r.race10kTraffic.metrics.meanMs / r.race10k.metrics.meanMs, 1.25],
   // pitlane's own guards beyond section 7 (ratios within one run, so machine-independent)
   ['lidarDense ≤ rayTestDense (CPU, interleaved)', ['lidarDense'], (r) => r.lidarDense.metrics.overRayTestCpu, 1],
   ['hosted20 ≤ 2 × full20 (wall clock)', ['hosted20', 'full20'], (r) => r.hosted20.value / r.full20.value, 2],

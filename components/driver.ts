@@ -38,8 +38,22 @@ export const DRIVER_FINISHED = 8
 export const DRIVER_SPEED_I = 9
 /** Curvature loop's integrator, 1/m. */
 export const DRIVER_CURVE_I = 10
+/** Traffic: the car it is following or passing (an entity id), −1 none; an integer. */
+export const DRIVER_AHEAD = 11
+/** Traffic: bumper-to-bumper gap to DRIVER_AHEAD along the line, m; −1 none. */
+export const DRIVER_GAP = 12
+/** Traffic: the side it is passing on (+1 left, −1 right), 0 when it is on its own line; an integer. */
+export const DRIVER_PASSING = 13
+/** Traffic: how far it drives beside its own (offset) line now, m (+ = left). */
+export const DRIVER_SHIFT = 14
+/** Traffic: where beside its own line it is heading, m (+ = left); DRIVER_SHIFT moves towards it at a bounded rate. */
+export const DRIVER_SHIFT_GOAL = 15
+/** Traffic: the speed it may not exceed now (the car ahead), m/s; −1 none. */
+export const DRIVER_CAP = 16
+/** Traffic: the sim time from which it looks again for a side to pass on or a way back, s. */
+export const DRIVER_RECHECK = 17
 /** Doubles per car in `Driver.state`. */
-export const DRIVER_STRIDE = 11
+export const DRIVER_STRIDE = 18
 
 /**
  * The record's fields by name, in record (and world-snapshot) order, with the integer type each
@@ -50,6 +64,8 @@ export const DRIVER_FIELDS: readonly { readonly name: string; readonly int: '' |
   { name: 'seg', int: 'i32' }, { name: 'goalSeg', int: 'i32' }, { name: 's', int: '' }, { name: 'distance', int: '' },
   { name: 'start', int: '' }, { name: 'laps', int: 'i32' }, { name: 'lateralError', int: '' }, { name: 'targetSpeed', int: '' },
   { name: 'finished', int: 'u8' }, { name: 'speedI', int: '' }, { name: 'curveI', int: '' },
+  { name: 'ahead', int: 'i32' }, { name: 'gap', int: '' }, { name: 'passing', int: 'i32' }, { name: 'shift', int: '' },
+  { name: 'shiftGoal', int: '' }, { name: 'cap', int: '' }, { name: 'recheck', int: '' },
 ]
 
 /** The Driver store: the driver's per-car record (see the module comment for reading a field). */

@@ -171,6 +171,12 @@ export function trackPath(track: Track): [number, number][] {
   return out
 }
 
+/** The width (m, [left, right] of the direction of travel) a driver at `lateralOffset` may use to pass and make room: the tarmac, its body kept on it. */
+export function trafficWidth(track: Track, lateralOffset: number): [number, number] {
+  const room = track.halfWidth - 1
+  return [Math.max(0, room - lateralOffset), Math.max(0, room + lateralOffset)]
+}
+
 /** Fills the surface raster: tarmac, kerbs at corners, gravel on the outside of corners, grass elsewhere. */
 function rasterSurfaces(track: Track): void {
   const c = track.centre, n = track.count, cell = 1, reach = track.halfWidth + 14

@@ -20,6 +20,7 @@ import { installPathLevel } from './driver/path-install'
 import { installLod } from './lod/install'
 import { selectLod } from '../systems/select-lod'
 import { drivePaths } from '../systems/drive-paths'
+import { trafficSystem } from '../systems/traffic'
 import { stepVehicles } from '../systems/step-vehicles'
 import { stepPathLevel } from '../systems/step-path-cars'
 import { followCars } from '../systems/follow-cars'
@@ -50,7 +51,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
   // The domains, in dependency order: each is built from what it needs, all of it built before it.
   const collision = installCollision({ world, components, options: resolved })
   const vehicles = installVehicles({ world, components, options: resolved, collision })
-  const drivers = installDrivers({ world, components, defs: vehicles.defs })
+  const drivers = installDrivers({ world, components, defs: vehicles.defs, collision, groundZ: vehicles.groundZ })
   const pathLevel = installPathLevel({ world, components, drivers, vehicles })
   const lidars = installLidars({ world, components, options: resolved, collision })
   const lod = installLod()
@@ -58,7 +59,8 @@ export function createSim(world: World, options?: SimOptions): Sim {
 
   // The schedule, phase by phase; each system closes over its domains' state and the clock.
   schedule.add(selectLod(lod), { name: 'select-lod', phase: 'lod' })
-  schedule.add(drivePaths(drivers, clock), { name: 'drive-paths', phase: 'input' })
+  schedule.add(trafficSystem(drivers, clock), { name: 'traffic', phase: 'input' })
+  schedule.add(drivePaths(drivers, clock), { name: 'drive-paths', phase: 'input', after: 'traffic' })
   schedule.add(stepVehicles(vehicles, clock), { name: 'step-vehicles', phase: 'vehicle' })
   schedule.add(stepPathLevel(pathLevel, clock, vehicles), { name: 'step-path-cars', phase: 'vehicle', after: 'step-vehicles' })
   schedule.add(followCars(vehicles, collision), { name: 'follow-cars', phase: 'broadphase' })

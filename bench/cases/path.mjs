@@ -23,8 +23,8 @@ function circuit(length, spacing = 2) {
   return smoothClosedPath(ctrl, spacing)
 }
 
-/** `count` driven cars spread round `path` in three lanes (offsets −3, 0, 3 m) at `level`. */
-function fieldSim(count, path, level, hz) {
+/** `count` driven cars spread round `path` in three lanes (offsets −3, 0, 3 m) at `level`, with `ai` added to their setAi options. */
+function fieldSim(count, path, level, hz, ai = {}) {
   const sim = createSim(createWorld())
   const n = path.length / 2, cars = []
   for (let i = 0; i < count; i++) {
@@ -33,7 +33,7 @@ function fieldSim(count, path, level, hz) {
     const h = Math.atan2(path[(2 * k + 3) % path.length] - y, path[(2 * k + 2) % path.length] - x)
     const car = sim.addCar({ position: [x - Math.sin(h) * 3 * lane, y + Math.cos(h) * 3 * lane], heading: h, speed: 15, lod: level === 'path' ? 'singleTrack' : level })
     sim.setInput(car, { gear: 1 })
-    sim.setAi(car, path, { closed: true, maxSpeed: 25 + (i % 7), lateralOffset: 3 * lane })
+    sim.setAi(car, path, { closed: true, maxSpeed: 25 + (i % 7), lateralOffset: 3 * lane, ...ai })
     if (level === 'path') sim.setLod(car, 'path')
     else if (hz) sim.setLod(car, level, hz)
     cars.push(car)
@@ -96,12 +96,18 @@ export const cases = [
       ctx.extra = `${perCar.toFixed(4)} µs per path car (own time: the lesser of CPU and wall, best of ${rounds} chunks) vs ${stPerCar.toFixed(3)} per single-track car at 240 Hz (driver + model) = ${(perCar / stPerCar).toFixed(3)}; whole step ${((whole * 1000) / n).toFixed(3)} µs per path car`
     },
   },
-  {
-    id: 'race10k',
+  raceCase('race10k', { traffic: 'ignore' }, 'the cars drive through each other (traffic ignore)'),
+  raceCase('race10kTraffic', { traffic: 'avoid' }, "traffic 'avoid': each follows the car ahead in its lane"),
+]
+
+/** The race10k case (`id`) with `ai` added to every car's setAi options (`note` says what they do). */
+function raceCase(id, ai, note) {
+  return {
+    id,
     unit: 'ms/step',
-    what: '10,000 driven cars on a 50 km circuit, LodController (full 60 m, singleTrack 300 m, path beyond), 8 spinning16 lidars: mean step',
+    what: `10,000 driven cars on a 50 km circuit, LodController (full 60 m, singleTrack 300 m, path beyond), 8 spinning16 lidars, ${note}: mean step`,
     setup() {
-      const ctx = fieldSim(10000, circuit(50000, 10), 'singleTrack', 240) // (10 m apart: setAi reads every point of the path)
+      const ctx = fieldSim(10000, circuit(50000, 10), 'singleTrack', 240, ai) // (10 m apart: setAi reads every point of the path)
       const { sim, cars } = ctx
       const focus = cars[0]
       new LodController(sim, { singleTrackBeyond: 60, pathBeyond: 300, frozenBeyond: Infinity, singleTrackHz: 240 }).install({ focus })
@@ -120,13 +126,16 @@ export const cases = [
       const d0 = cars.map((c) => sim.aiStatus(c).distance)
       sim.stepMany(1 / 60, 60)
       cars.forEach((c, i) => { if (!(sim.aiStatus(c).distance - d0[i] > 5)) throw new Error(`car ${c} did not race`) })
+      // with traffic, cars catch the slower ones ahead in their lane and follow them
+      const following = cars.filter((c) => sim.aiStatus(c).ahead >= 0).length
+      if (ai.traffic === 'avoid' ? following < 1000 : following > 0) throw new Error(`${following} cars follow another`)
     },
     run({ sim }) { sim.stepMany(1 / 60, 10); return 10 },
     teardown(ctx) {
       // the lidars' share: two user systems read the clock just before and after scan-lidars
       let lidarStart = 0n, lidarNs = 0n
-      ctx.sim.schedule.add(() => { lidarStart = process.hrtime.bigint() }, { name: 'race10k-lidars-begin', phase: 'sensors', before: 'scan-lidars' })
-      ctx.sim.schedule.add(() => { lidarNs += process.hrtime.bigint() - lidarStart }, { name: 'race10k-lidars-end', phase: 'sensors', after: 'scan-lidars' })
+      ctx.sim.schedule.add(() => { lidarStart = process.hrtime.bigint() }, { name: `${id}-lidars-begin`, phase: 'sensors', before: 'scan-lidars' })
+      ctx.sim.schedule.add(() => { lidarNs += process.hrtime.bigint() - lidarStart }, { name: `${id}-lidars-end`, phase: 'sensors', after: 'scan-lidars' })
       // wall time per step (the target), and this process's CPU time per step (what the other
       // processes of a loaded machine do not inflate)
       const times = [], cpuTimes = []
@@ -152,5 +161,5 @@ export const cases = [
       ctx.extra = `600 steps: mean ${mean.toFixed(2)} ms (lidars ${lidarMs.toFixed(2)}), median ${median.toFixed(2)}, worst ${worst.toFixed(2)} (${(worst / median).toFixed(1)} x median); ` +
         `CPU mean ${cpu.mean.toFixed(2)}, median ${cpu.median.toFixed(2)}, worst ${cpu.worst.toFixed(2)} (${(cpu.worst / cpu.median).toFixed(1)} x); ${levels.full} full, ${levels.singleTrack} singleTrack, ${levels.path} path`
     },
-  },
-]
+  }
+}

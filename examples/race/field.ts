@@ -3,7 +3,7 @@
  * at mixed lateral offsets and speeds. Shared by the racing demo, the headless race and the tests.
  */
 import { surfaceGrid, surfaces, type Sim, type SurfaceGrid } from '../../src/index'
-import { SURFACE, type Track, trackPath, trackPoint } from '../track'
+import { SURFACE, type Track, trackPath, trackPoint, trafficWidth } from '../track'
 
 /** A seeded PRNG (mulberry32) in [0, 1): the same seed gives the same field. */
 function seededRandom(seed: number): () => number {
@@ -105,7 +105,8 @@ export function addField(sim: Sim, track: Track, options: FieldOptions = {}): Fi
     const p = trackPoint(track, s, lateral)
     const car = sim.addCar({ position: [p.x, p.y], heading: p.heading, speed })
     sim.setInput(car, { gear: 1 }) // the driver leaves gear to its user: drive
-    sim.setAi(car, path, { closed: true, maxSpeed, lateralAccel, lateralOffset })
+    // traffic: it follows, passes within the tarmac and never drives through another car
+    sim.setAi(car, path, { closed: true, maxSpeed, lateralAccel, lateralOffset, traffic: 'avoid', width: trafficWidth(track, lateralOffset) })
     out.push({ car, maxSpeed, lateralOffset, lateralAccel })
   }
   return out

@@ -10,7 +10,7 @@ import { Application, Container, CullerPlugin, extensions, GlLimitsSystem, UPDAT
 import { createWorld } from 'bitecs'
 import { addLapTimer, createSim, LodController, lidarPresets, restoreWorld, snapshotWorld, type CarDefinition, type Sim } from '../../src/index'
 import { createDebugRenderer, LEVEL_COLORS } from '../../src/pixi/index'
-import { createTrack, projectOnTrack, trackPath, trackPoint } from '../track'
+import { createTrack, projectOnTrack, trackPath, trackPoint, trafficWidth } from '../track'
 import { addCircuit, trackSurfaces, yawMatrix } from '../race/field'
 import { addSlipstream } from '../modding/slipstream'
 import { drawBarriers, drawTrack, createTrees, GRASS } from './track-view'
@@ -147,7 +147,8 @@ async function main(): Promise<void> {
     x: (car) => Car.x[car]!, y: (car) => Car.y[car]!,
     // lights out: every AI car gets its line and goes
     onStart: () => {
-      for (const e of entrants) if (!e.player) sim.setAi(e.car, path, { closed: true, maxSpeed: e.maxSpeed, lateralAccel: e.lateralAccel, lateralOffset: e.lateralOffset })
+      // (traffic: they race wheel to wheel within the tarmac, and around the player)
+      for (const e of entrants) if (!e.player) sim.setAi(e.car, path, { closed: true, maxSpeed: e.maxSpeed, lateralAccel: e.lateralAccel, lateralOffset: e.lateralOffset, traffic: 'avoid', width: trafficWidth(track, e.lateralOffset) })
     },
   })
   let race = newRace()

@@ -20,12 +20,20 @@ import {
 import { SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_V2, SEG_X, SEG_Y } from './polyline'
 import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
-  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, DRIVER_CAP, DRIVER_SHIFT,
 } from '../../components/driver'
 import { manualGear, SHIFT_STRIDE } from './gearing'
 import { atan } from './atan'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import { cosReduced, quarterTurns, reduceQuarter, SIN_COS_RANGE, sinReduced } from './sin-cos'
+
+/**
+ * 1, read from a Float64Array so `UNIT[0] - wgt` is compiled as a double subtraction: as `1 - wgt`,
+ * with wgt 0 or 1 for every car while the step was compiled, it was an integer one, and a car first
+ * met between 2 and 4 m/s late in a race (queued in traffic) threw the step out of optimised code
+ * (test/perf/perf.test.ts 'race frames').
+ */
+const UNIT = new Float64Array([1])
 
 /** The profile's rise (m/s²) that counts as leaving a bend, for a kick-down (a flat profile rounds to ±1e-11). */
 const KICK_MIN_ACCEL = 0.1
@@ -74,7 +82,11 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
   // vy / vx (bounded, |β| ≤ 84°, so an inconsistent state cannot overflow); the pursuit below
   // divides m back out.
   let ux = ch, uy = sh, m = 1
-  if (wgt > 0 && vx > CURVE_MIN_SPEED) {
+  // (the weight's tests made on the speed, the same conditions: a weight that is 0 or 1 for every
+  // car while the step is compiled is taken for an integer, and a car first met between 2 and 4 m/s
+  // late in a race, queued in traffic, threw the step out of optimised code: test/perf/perf.test.ts 'race frames')
+  const weighted = absSpeed > CURVE_MIN_SPEED
+  if (weighted && vx > CURVE_MIN_SPEED) {
     const cap = 10 * vx
     let side = wgt * vy
     side = side > cap ? cap : side < -cap ? -cap : side
@@ -185,12 +197,18 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     let t = s - p[o + SEG_S]
     t = t <= 0 ? 0 : t >= len ? len : t
     const v2 = p[o + SEG_V2] + 2 * accel * t
-    const target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
+    let target = v2 > 0 ? Math.sqrt(v2) : 0 // (rounding at a stop could leave v² a hair below 0)
     R[d + DRIVER_TARGET] = target
+    // traffic's cap (the car ahead; −1 none): tracked without the profile's feed-forward
+    // (selected, both comparisons made every step: a cap first met late in a race had this step
+    // run unoptimised, test/perf/perf.test.ts 'race frames')
+    const cap = R[d + DRIVER_CAP], capped = (cap >= 0 ? 1 : 0) & (cap < target ? 1 : 0)
+    const feed = capped !== 0 ? 0 : accel
+    target = capped !== 0 ? cap : target
     // anti-windup: the integrator holds while the pedal the error asks for is already full
     const err = target - speed
     const integral = R[d + DRIVER_SPEED_I]
-    const demand = accel + SPEED_KP * err + integral
+    const demand = feed + SPEED_KP * err + integral
     const held = (err > 0 && demand >= THROTTLE_ACCEL) || (err < 0 && demand <= -BRAKE_DECEL)
     const next = held ? integral : integral + SPEED_KI * err * dt
     R[d + DRIVER_SPEED_I] = next > SPEED_I_MAX ? SPEED_I_MAX : next < -SPEED_I_MAX ? -SPEED_I_MAX : next
@@ -222,11 +240,12 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
   if (!(reach > MIN_LOOKAHEAD)) reach = MIN_LOOKAHEAD
   const ahead = s + (reach < L ? reach : L)
   const last = segments - 1
+  const shift = R[d + DRIVER_SHIFT] // (traffic: beside its line, + left)
   let gx: number, gy: number
   if (!closed && ahead > L) {
     const o = last * SEG_STRIDE, over = ahead - L
-    gx = path.endX + p[o + SEG_TX] * over
-    gy = path.endY + p[o + SEG_TY] * over
+    gx = path.endX + p[o + SEG_TX] * over - p[o + SEG_TY] * shift
+    gy = path.endY + p[o + SEG_TY] * over + p[o + SEG_TX] * shift
   } else {
     let w = ahead // wrapped into the loop (closed) or clamped (open)
     if (closed && !(w >= 0 && w < L)) {
@@ -248,8 +267,8 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     }
     R[d + DRIVER_GOAL_SEG] = g
     const t = w - from
-    gx = p[og + SEG_X] + p[og + SEG_TX] * t
-    gy = p[og + SEG_Y] + p[og + SEG_TY] * t
+    gx = p[og + SEG_X] + p[og + SEG_TX] * t - p[og + SEG_TY] * shift
+    gy = p[og + SEG_Y] + p[og + SEG_TY] * t + p[og + SEG_TX] * shift
   }
 
   // --- Steer: the pure-pursuit arc's curvature 2·y/d² (y the goal's lateral offset along the
@@ -266,11 +285,13 @@ function driveCar(V: DriveArrays, path: DriverPath, shiftTables: readonly (Float
     else kappa = (2 * m * ly) / d2
   }
   let corr = R[d + DRIVER_CURVE_I]
-  const shortfall = wgt > 0 ? kappa - yawRate / speed : 0
+  const shortfall = weighted ? kappa - yawRate / speed : 0
   let u = atan(wheelbase * (kappa + corr + wgt * CURVE_KP * shortfall)) / maxSteerA[eid]
   u = u === u ? Math.min(Math.max(u, -1), 1) : 0 // (NaN: straight ahead)
   steerA[eid] = u
   if (u < 1 && u > -1) corr += wgt * CURVE_KI * shortfall * dt
-  if (wgt < 1) corr -= corr * (1 - wgt) * 0.1
+  // (made every step: at full weight it takes off nothing, so no low-speed branch is first met late,
+  // when a queue in traffic first slows a car below 4 m/s: test/perf/perf.test.ts 'race frames')
+  corr -= corr * (UNIT[0] - wgt) * 0.1
   R[d + DRIVER_CURVE_I] = corr > CURVE_I_MAX ? CURVE_I_MAX : corr < -CURVE_I_MAX ? -CURVE_I_MAX : corr
 }

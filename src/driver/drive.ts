@@ -8,7 +8,7 @@
 import type { CarStore } from '../../components/car'
 import {
   DRIVER_CURVE_I, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GOAL_SEG, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SPEED_I,
-  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, type DriverStore,
+  DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET, DRIVER_AHEAD, DRIVER_GAP, DRIVER_PASSING, DRIVER_SHIFT, DRIVER_SHIFT_GOAL, DRIVER_CAP, DRIVER_RECHECK, type DriverStore,
 } from '../../components/driver'
 import { SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import type { ResolvedAiOptions } from './options'
@@ -51,6 +51,15 @@ export interface DriverPath {
   readonly shift: boolean
   readonly endX: number
   readonly endY: number
+  /**
+   * Where the line runs along the path it was offset from (its base line: the points given to
+   * setAi), STATION_STRIDE numbers per segment: the base line's arc length at the segment's start
+   * and its rate per metre along the segment. Cars on one base line (any offsets) are ordered by it
+   * for traffic (traffic.ts); null when the line is its base line (the station is the arc length).
+   */
+  readonly station: Float64Array | null
+  /** options.traffic is 'avoid'. */
+  readonly avoid: boolean
   /** poly.narrowGap and poly.turnTan2, for the step's window search. */
   readonly narrowGap: number
   readonly turnTan2: number
@@ -72,7 +81,7 @@ export const LEVEL_LINE = SEG_STRIDE
 export const LINE_HEADING = 0, LINE_TURN_RATE = 1, LINE_KAPPA = 2, LINE_KAPPA_RATE = 3
 
 /** The DriverPath of `poly` with its curvature, profile and options; `level`: the geometry of a path on the same line, to share (it is the same bit for bit). */
-export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions, level?: Float64Array): DriverPath {
+export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions, level?: Float64Array, station?: Float64Array): DriverPath {
   const headings = new Float64Array(poly.segments), turns = new Float64Array(poly.segments)
   for (let i = 0; i < poly.segments; i++) headings[i] = Math.atan2(poly.ty[i], poly.tx[i])
   for (let i = 0; i < poly.segments; i++) {
@@ -108,7 +117,7 @@ export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64
     poly, kappa, profile, options, headings, turns, line, level, speeds,
     packed: poly.packed, segments: poly.segments, closed: poly.closed, length: poly.length,
     lookahead: options.lookahead, shift: options.shift, endX: poly.x[poly.n - 1], endY: poly.y[poly.n - 1],
-    narrowGap: poly.narrowGap, turnTan2: poly.turnTan2,
+    narrowGap: poly.narrowGap, turnTan2: poly.turnTan2, station: station ?? null, avoid: options.traffic === 'avoid',
   }
 }
 
@@ -202,4 +211,11 @@ export function startDriver(Car: CarStore, D: DriverStore, path: DriverPath, eid
   R[o + DRIVER_FINISHED] = 0
   R[o + DRIVER_SPEED_I] = 0
   R[o + DRIVER_CURVE_I] = 0
+  R[o + DRIVER_AHEAD] = -1
+  R[o + DRIVER_GAP] = -1
+  R[o + DRIVER_PASSING] = 0
+  R[o + DRIVER_SHIFT] = 0
+  R[o + DRIVER_SHIFT_GOAL] = 0
+  R[o + DRIVER_CAP] = -1
+  R[o + DRIVER_RECHECK] = 0
 }

@@ -1,5 +1,5 @@
 /** The path-following driver domain of a sim: the Driver component, setAi/aiStatus/clearAi/aiPath. Its system is systems/drive-paths.ts. */
-import { addComponent, hasComponent, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
+import { addComponent, hasComponent, Not, observe, onRemove, registerQuery, removeComponent, type Query, type World } from 'bitecs'
 import type { Components } from '../../components/index'
 import type { CarStore } from '../../components/car'
 import type { DriverStore } from '../../components/driver'
@@ -7,11 +7,14 @@ import { assertEntity } from '../entity'
 import type { AiOptions } from './options'
 import type { Polyline } from './polyline'
 import type { ResolvedCar } from '../vehicle/definition'
+import type { CollisionState } from '../collision/state'
 import { shiftTable } from './gearing'
 import { createDriveArrays, startDriver, type DriveArrays, type DriverPath } from './drive'
 import { assignPath, createPathTable, preparePath, releasePath, type PathTable } from './path-table'
 import { createNeutralWatch, type NeutralWatch } from './neutral'
-import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { DRIVER_AHEAD, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_GAP, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_PASSING, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { createTraffic, recordSize, type TrafficState } from './traffic'
+import { dropGuest, joinLine, leaveLine } from './traffic-lines'
 
 /** Builds (validating) a driver path outside any sim (used by world snapshots to rebuild one). */
 export { buildDriverPath } from './path-table'
@@ -30,6 +33,12 @@ export interface AiStatus {
   finished: boolean
   /** True while the car's gear is neutral: the driver's throttle cannot move it (setInput a gear, or setAi with `shift: true`). */
   neutral: boolean
+  /** The car it is following or passing (traffic 'avoid'), −1 none. */
+  ahead: number
+  /** Bumper-to-bumper gap to `ahead` along the line, m; Infinity none. */
+  gap: number
+  /** True while it is off its own line to pass (or on its way back). */
+  passing: boolean
 }
 
 /** Driver state of a sim (internal). */
@@ -50,6 +59,8 @@ export interface DriverState {
   Driver: DriverStore
   /** Newly driven cars to check for a neutral gear after the next step (checkNeutralCars). */
   neutral: NeutralWatch
+  /** Traffic: the driven cars by line, for the avoiding drivers (systems/traffic.ts). */
+  traffic: TrafficState
   api: {
     /** Makes `car` follow `path` (`[[x, y], …]` or flat `[x0, y0, …]`) with `options`; replaces any previous path. */
     setAi(car: number, path: ArrayLike<number> | ArrayLike<ArrayLike<number>>, options?: AiOptions): void
@@ -68,16 +79,22 @@ export interface DriverDeps {
   components: Pick<Components, 'Car' | 'Driver'>
   /** The vehicle domain's definitions by car (a shifting driver reads the gearing). */
   defs: readonly (ResolvedCar | undefined)[]
+  /** The sim's colliders (traffic's obstacles). */
+  collision: CollisionState
+  /** The ground's height, m. */
+  groundZ: number
 }
 
 /** Builds the driver domain. */
-export function installDrivers({ world, components, defs }: DriverDeps): DriverState {
+export function installDrivers({ world, components, defs, collision, groundZ }: DriverDeps): DriverState {
   const { Car, Driver } = components
   const owner = { world }
   const table = createPathTable()
   const shiftTables: (Float64Array | undefined)[] = []
   // A driver goes with its car (or with clearAi); ids are recycled at once, so forget the path.
-  observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined })
+  const traffic = createTraffic(Car, Driver, table.byCar, defs, registerQuery(world, [Car, Not(Driver)]), collision, groundZ)
+  observe(world, onRemove(Driver), (eid: number) => { releasePath(table, eid); shiftTables[eid] = undefined; leaveLine(traffic.lines, eid) })
+  observe(world, onRemove(Car), (eid: number) => dropGuest(traffic.lines, eid))
 
   const assertCar = (car: unknown): number => {
     const eid = assertEntity(owner, car, 'car')
@@ -99,12 +116,17 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
     Car,
     Driver,
     neutral,
+    traffic,
     api: {
       setAi(car, path, options) {
         const eid = assertCar(car)
         const prepared = preparePath(table, path, options) // validates everything before any write
         if (!hasComponent(world, eid, Driver)) addComponent(world, eid, Driver)
         assignPath(table, eid, prepared)
+        leaveLine(traffic.lines, eid)
+        dropGuest(traffic.lines, eid)
+        recordSize(traffic, eid)
+        joinLine(traffic.lines, eid, prepared.base, prepared.path.options)
         const d = defs[eid]!
         while (shiftTables.length <= eid) shiftTables.push(undefined)
         shiftTables[eid] = prepared.path.shift && !d.automatic ? shiftTable(d) : undefined
@@ -122,6 +144,9 @@ export function installDrivers({ world, components, defs }: DriverDeps): DriverS
           targetSpeed: R[o + DRIVER_TARGET],
           finished: R[o + DRIVER_FINISHED] === 1,
           neutral: Car.gear[eid] === 0,
+          ahead: R[o + DRIVER_AHEAD],
+          gap: R[o + DRIVER_GAP] < 0 ? Infinity : R[o + DRIVER_GAP],
+          passing: R[o + DRIVER_PASSING] !== 0,
         }
       },
       clearAi(car) {

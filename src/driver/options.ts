@@ -23,10 +23,20 @@ export interface AiOptions {
    * ratios (up short of the limiter, down to keep the engine in its band).
    */
   shift?: boolean
+  /** 'avoid' (default): it follows, passes and never drives into other cars or obstacles; 'ignore': it drives through everything. */
+  traffic?: 'avoid' | 'ignore'
+  /** Metres beside its own line it may use to pass or make room: both sides, or [left, right] (left = +y of the direction of travel); default 0 (it queues, never passes). */
+  width?: number | readonly [number, number]
+  /** Time gap it holds behind a slower car, s, bumper to bumper at its own speed (default 0.8). */
+  gap?: number
+  /** In [0, 1]: how early it commits to a pass and how close it runs alongside (default 0.5). */
+  aggression?: number
+  /** Collision groups (bits) whose colliders on its line it stops behind (default 0: cars only; the ground and terrain never). */
+  obstacleMask?: number
 }
 
-/** Options with every default filled in. */
-export type ResolvedAiOptions = Required<AiOptions>
+/** Options with every default filled in (width as [left, right]). */
+export type ResolvedAiOptions = Required<Omit<AiOptions, 'width'>> & { width: readonly [number, number] }
 
 /** Largest lateral offset accepted, m (a lane, not a different continent). */
 export const MAX_OFFSET = 1e6
@@ -36,6 +46,17 @@ export const MAX_SPEED = 1000
 export const MAX_ACCEL = 1000
 /** Largest look-ahead accepted, s. */
 export const MAX_LOOKAHEAD = 60
+/** Largest traffic width accepted, m (beside its own line, each side). */
+export const MAX_WIDTH = 100
+/** Largest time gap accepted, s. */
+export const MAX_GAP = 10
+
+function resolveWidth(v: unknown): readonly [number, number] {
+  if (v === undefined) return [0, 0]
+  if (typeof v === 'number') { numberInRange(v, 0, MAX_WIDTH, 'options.width'); return [v, v] }
+  if (!Array.isArray(v) || v.length !== 2) throw new TypeError(`options.width must be a number or [left, right], got ${describe(v)}`)
+  return [numberInRange(v[0], 0, MAX_WIDTH, 'options.width[0]'), numberInRange(v[1], 0, MAX_WIDTH, 'options.width[1]')]
+}
 
 function positiveUpTo(v: unknown, max: number, name: string): number {
   positiveNumber(v, name)
@@ -43,7 +64,10 @@ function positiveUpTo(v: unknown, max: number, name: string): number {
   return v as number
 }
 
-const KEYS = optionKeys<AiOptions>({ maxSpeed: true, lateralAccel: true, brakeDecel: true, driveAccel: true, lateralOffset: true, closed: true, lookahead: true, shift: true })
+const KEYS = optionKeys<AiOptions>({
+  maxSpeed: true, lateralAccel: true, brakeDecel: true, driveAccel: true, lateralOffset: true, closed: true, lookahead: true, shift: true,
+  traffic: true, width: true, gap: true, aggression: true, obstacleMask: true,
+})
 
 /** Validates `options` (undefined allowed) and fills in defaults; throws naming the bad option. */
 export function resolveAiOptions(options: unknown): ResolvedAiOptions {
@@ -52,6 +76,10 @@ export function resolveAiOptions(options: unknown): ResolvedAiOptions {
   if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be a boolean, got ${describe(closed)}`)
   const shift = o.shift === undefined ? false : o.shift
   if (typeof shift !== 'boolean') throw new TypeError(`options.shift must be a boolean, got ${describe(shift)}`)
+  const traffic = o.traffic === undefined ? 'avoid' : o.traffic
+  if (traffic !== 'avoid' && traffic !== 'ignore') throw new RangeError(`options.traffic must be 'avoid' or 'ignore', got ${describe(traffic)}`)
+  const mask = o.obstacleMask === undefined ? 0 : o.obstacleMask
+  if (typeof mask !== 'number' || !Number.isInteger(mask) || mask < 0 || mask > 0xffffffff) throw new RangeError(`options.obstacleMask must be an integer in [0, 2^32 - 1] (collision group bits), got ${describe(mask)}`)
   return {
     maxSpeed: o.maxSpeed === undefined ? 30 : positiveUpTo(o.maxSpeed, MAX_SPEED, 'options.maxSpeed'),
     lateralAccel: o.lateralAccel === undefined ? 6 : positiveUpTo(o.lateralAccel, MAX_ACCEL, 'options.lateralAccel'),
@@ -61,5 +89,10 @@ export function resolveAiOptions(options: unknown): ResolvedAiOptions {
     closed,
     lookahead: o.lookahead === undefined ? 0.5 : numberInRange(o.lookahead, 0, MAX_LOOKAHEAD, 'options.lookahead'),
     shift,
+    traffic,
+    width: resolveWidth(o.width),
+    gap: o.gap === undefined ? 0.8 : numberInRange(o.gap, 0, MAX_GAP, 'options.gap'),
+    aggression: o.aggression === undefined ? 0.5 : numberInRange(o.aggression, 0, 1, 'options.aggression'),
+    obstacleMask: mask,
   }
 }

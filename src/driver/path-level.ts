@@ -15,7 +15,7 @@ import type { DriverStore } from '../../components/driver'
 import type { ResolvedCar } from '../vehicle/definition'
 import { GEOMETRY_LINE, GEOMETRY_STRIDE, SPEEDS_STRIDE, LINE_HEADING, LINE_KAPPA, LINE_KAPPA_RATE, LINE_STRIDE, LINE_TURN_RATE, type DriverPath } from './drive'
 import { PATH_RECORD, RECORD_ACCEL, RECORD_BRAKE_DECEL, RECORD_CLOSED, RECORD_DRIVE_ACCEL, RECORD_HEADING, RECORD_KAPPA, RECORD_KAPPA_RATE, RECORD_LEN, RECORD_LENGTH, RECORD_S, RECORD_SEG, RECORD_TURN_RATE, RECORD_TX, RECORD_TY, RECORD_V2, RECORD_WRAP, RECORD_X, RECORD_Y, WRAP_CHECK } from './path-record'
-import { DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
+import { DRIVER_CAP, DRIVER_DISTANCE, DRIVER_FINISHED, DRIVER_LAPS, DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SHIFT, DRIVER_START, DRIVER_STRIDE, DRIVER_TARGET } from '../../components/driver'
 import { SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { gearForSpeed, shiftTable, SHIFT_STRIDE, SHIFT_UP_V, torqueAt } from './gearing'
 
@@ -161,15 +161,16 @@ export function enterPath(ps: PathLevelState, eid: number): void {
   const seg = R[o + DRIVER_SEG] | 0, p = path.packed, r = seg * SEG_STRIDE
   let t = R[o + DRIVER_S] - p[r + SEG_S]
   t = t < 0 ? 0 : t > p[r + SEG_LEN] ? p[r + SEG_LEN] : t
-  C.x[eid] = p[r + SEG_X] + p[r + SEG_TX] * t
-  C.y[eid] = p[r + SEG_Y] + p[r + SEG_TY] * t
+  const shift = R[o + DRIVER_SHIFT] // (traffic: it keeps its place beside the line)
+  C.x[eid] = p[r + SEG_X] + p[r + SEG_TX] * t - p[r + SEG_TY] * shift
+  C.y[eid] = p[r + SEG_Y] + p[r + SEG_TY] * t + p[r + SEG_TX] * shift
   C.heading[eid] = lineHeading(path, seg, t, C.heading[eid])
   const v = C.speed[eid] > 0 ? C.speed[eid] : 0
   C.speed[eid] = v
   C.vx[eid] = v
   C.vy[eid] = 0
   C.yawRate[eid] = v * curvatureAt(path, seg, t)
-  R[o + DRIVER_LATERAL] = 0
+  R[o + DRIVER_LATERAL] = shift
 }
 
 /**
@@ -251,7 +252,9 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     let t = s - start
     t = t < 0 ? 0 : t > len ? len : t
     const v2 = here[h + RECORD_V2] + 2 * here[h + RECORD_ACCEL] * t
-    const target = v2 > 0 ? Math.sqrt(v2) : 0
+    const profile = v2 > 0 ? Math.sqrt(v2) : 0, cap = R[o + DRIVER_CAP]
+    // (traffic's cap: the car ahead; both comparisons made every step, see drive-cars.ts)
+    const target = ((cap >= 0 ? 1 : 0) & (cap < profile ? 1 : 0)) !== 0 ? cap : profile
     // Down to the profile at brakeDecel, worked out for every car: a field of cars that first
     // brakes long after the step was compiled would otherwise run that step unoptimised (bench
     // race10k's worst step: a 10,000-car step in unoptimised code allocates megabytes).
@@ -286,8 +289,10 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
       copyRecord(ps, eid, path, seg)
     }
     t = s - start
-    X[eid] = here[h + RECORD_X] + here[h + RECORD_TX] * t
-    Y[eid] = here[h + RECORD_Y] + here[h + RECORD_TY] * t
+    const shift = R[o + DRIVER_SHIFT] // (traffic: beside its line, + left)
+    X[eid] = here[h + RECORD_X] + here[h + RECORD_TX] * t - here[h + RECORD_TY] * shift
+    Y[eid] = here[h + RECORD_Y] + here[h + RECORD_TY] * t + here[h + RECORD_TX] * shift
+    R[o + DRIVER_LATERAL] = shift
     // the line's direction with as many whole turns as the car's heading (the last step's turns
     // while they still fit: the same number the rounding would give)
     const heading = here[h + RECORD_HEADING] + here[h + RECORD_TURN_RATE] * t, near = headingA[eid]
@@ -302,7 +307,7 @@ export function stepPathCars(ps: PathLevelState, cars: ArrayLike<number>, dt: nu
     R[o + DRIVER_S] = s
     const distance = R[o + DRIVER_DISTANCE] + ds
     R[o + DRIVER_DISTANCE] = distance
-    R[o + DRIVER_TARGET] = target
+    R[o + DRIVER_TARGET] = profile
     if (closed) {
       const run = distance - R[o + DRIVER_START], laps = R[o + DRIVER_LAPS]
       if (run >= (laps + 1) * L || (laps > 0 && run < laps * L)) {

@@ -85,7 +85,8 @@ function sameBase(a: Polyline, b: Polyline): boolean {
 function sameOptions(a: ResolvedAiOptions, b: ResolvedAiOptions): boolean {
   return a.maxSpeed === b.maxSpeed && a.lateralAccel === b.lateralAccel && a.brakeDecel === b.brakeDecel &&
     a.driveAccel === b.driveAccel && a.lateralOffset === b.lateralOffset && a.closed === b.closed && a.lookahead === b.lookahead &&
-    a.shift === b.shift
+    a.shift === b.shift && a.traffic === b.traffic && a.width[0] === b.width[0] && a.width[1] === b.width[1] && a.gap === b.gap &&
+    a.aggression === b.aggression && a.obstacleMask === b.obstacleMask
 }
 
 /**
@@ -110,7 +111,44 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
   fillProfileSlots(poly, profile)
-  return { path: driverPath(poly, kappa, profile, resolved, level), base }
+  return { path: driverPath(poly, kappa, profile, resolved, level, poly === offset && offset !== base ? stationTable(poly, base) : undefined), base }
+}
+
+/** Base-line segments a station search looks at beyond the last match (the offset line's points follow the base's in order). */
+const STATION_WINDOW = 64
+
+/**
+ * The station table of an offset line `poly` over its `base` (see DriverPath.station): each offset
+ * point projected onto the base line, searching a window on from the last point's match, so the
+ * table is built in one pass.
+ */
+function stationTable(poly: Polyline, base: Polyline): Float64Array {
+  const at = new Float64Array(poly.n)
+  let j = 0
+  for (let k = 0; k < poly.n; k++) {
+    const px = poly.x[k], py = poly.y[k]
+    let best = j, bestD2 = Infinity, bestS = 0
+    for (let w = 0, q = j; w < STATION_WINDOW && w < base.segments; w++) {
+      const len = base.s[q + 1] - base.s[q], dx = px - base.x[q], dy = py - base.y[q]
+      let t = dx * base.tx[q] + dy * base.ty[q]
+      t = t < 0 ? 0 : t > len ? len : t
+      const ex = dx - base.tx[q] * t, ey = dy - base.ty[q] * t, d2 = ex * ex + ey * ey
+      if (d2 < bestD2) { bestD2 = d2; best = q; bestS = base.s[q] + t }
+      if (++q >= base.segments) { if (!base.closed) break; q = 0 }
+    }
+    // (a closed line's first point may match the base's end: it is station 0)
+    at[k] = k === 0 && base.closed && bestS > base.length / 2 ? bestS - base.length : bestS
+    j = best
+  }
+  const table = new Float64Array(2 * poly.segments)
+  for (let i = 0; i < poly.segments; i++) {
+    let next = i + 1 < poly.n ? at[i + 1] : at[0] + base.length
+    if (next < at[i]) next += base.closed && at[i] - next > base.length / 2 ? base.length : 0
+    const len = poly.s[i + 1] - poly.s[i], rate = (next - at[i]) / len
+    table[2 * i] = at[i]
+    table[2 * i + 1] = rate > 0 && rate < 4 ? rate : 1
+  }
+  return table
 }
 
 /**

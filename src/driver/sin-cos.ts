@@ -9,7 +9,9 @@ export const SIN_COS_RANGE = 1e5
 
 /** The nearest whole number of quarter turns in `a` (rad), as a double. */
 export function quarterTurns(a: number): number {
-  return Math.round(a * 0.6366197723675814) // 2/π
+  // (| 0: an int32, +0 for a small negative angle's −0, which `q & 3` met in optimised code throws
+  // out: test/perf/perf.test.ts 'race frames', once traffic had a car head just below 0)
+  return Math.round(a * 0.6366197723675814) | 0 // 2/π
 }
 
 /** `a` less `q` quarter turns (π/2 in two parts, for an accurate reduction): in [−π/4, π/4] when q = quarterTurns(a). */

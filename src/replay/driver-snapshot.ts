@@ -11,13 +11,14 @@ import { describe } from '../validate'
 import { buildDriverPath } from '../driver/install'
 import { decodeF64, encodeF64 } from './codec'
 import { DRIVER_FIELDS, DRIVER_STRIDE } from '../../components/driver'
+import { MAX_WIDTH } from '../driver/options'
 
 /** A driver as stored in a world snapshot. */
 export interface DriverEntry {
   /** Index of its path in the snapshot's `paths`. */
   path: number
   /** The driver's resolved options. */
-  options: Record<string, number | boolean>
+  options: Record<string, number | boolean | string | number[]>
   /** Every field of the car's Driver record, in record order (base64 Float64Array). */
   fields: string
 }
@@ -46,6 +47,10 @@ const MAX_POINTS = 1 << 20
 const MAX_PATHS = 1 << 16
 
 const FIELD_NAMES = DRIVER_FIELDS.map((f) => f.name)
+/** Fields of a driver record from before traffic (restored with TRAFFIC_DEFAULTS after them: nothing ahead, on its line). */
+const SEED_FIELDS = 11
+/** The traffic fields of a fresh driver (ahead, gap, passing, shift, shiftGoal, cap, recheck). */
+const TRAFFIC_DEFAULTS = [-1, -1, 0, 0, 0, -1, 0]
 
 /** The driver of `car` as plain data (its path added to `pool`), or null when it has none. */
 export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEntry | null {
@@ -68,7 +73,7 @@ export function snapshotDriver(sim: Sim, car: number, pool: PathPool): DriverEnt
   }
   const R = components.Driver.state, o = car * DRIVER_STRIDE
   const fields = R.slice(o, o + DRIVER_STRIDE)
-  return { path: i, options: { ...path.options }, fields: encodeF64(fields) }
+  return { path: i, options: { ...path.options, width: [...path.options.width] }, fields: encodeF64(fields) }
 }
 
 /** Rethrows a TypeError/RangeError with `name: ` in front of its message (other errors unchanged). */
@@ -128,8 +133,8 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
   }
   const fields = decodeF64(e.fields, `${name}.fields`)
   const names = FIELD_NAMES
-  if (fields.length !== names.length) throw new RangeError(`${name}.fields must hold ${names.length} numbers, got ${fields.length}`)
-  for (let i = 0; i < names.length; i++) {
+  if (fields.length !== names.length && fields.length !== SEED_FIELDS) throw new RangeError(`${name}.fields must hold ${names.length} numbers (or ${SEED_FIELDS}, a snapshot from before traffic), got ${fields.length}`)
+  for (let i = 0; i < fields.length; i++) {
     const v = fields[i]
     if (!Number.isFinite(v)) throw new RangeError(`${name}.fields ${names[i]} must be finite, got ${v}`)
     const f = names[i]
@@ -137,7 +142,16 @@ export function checkDriver(sim: Sim, entry: unknown, cache: PathCache, name: st
     if (f === 's' && !(v >= 0 && v <= shape.length)) throw new RangeError(`${name}.fields s must be in [0, ${shape.length}], got ${v}`)
     if (f === 'laps' && !(Number.isInteger(v) && v >= 0 && v <= 0x7fffffff)) throw new RangeError(`${name}.fields laps must be a non-negative integer, got ${v}`)
     if (f === 'finished' && v !== 0 && v !== 1) throw new RangeError(`${name}.fields finished must be 0 or 1, got ${v}`)
+    if (f === 'ahead' && !(Number.isInteger(v) && v >= -1)) throw new RangeError(`${name}.fields ahead must be a car id or -1, got ${v}`)
+    if (f === 'passing' && v !== 0 && v !== 1 && v !== -1) throw new RangeError(`${name}.fields passing must be -1, 0 or 1, got ${v}`)
+    if ((f === 'shift' || f === 'shiftGoal') && !(Math.abs(v) <= MAX_WIDTH)) throw new RangeError(`${name}.fields ${f} must be within ±${MAX_WIDTH} m, got ${v}`)
   }
+}
+
+/** An option's value as resolved (numbers, or a width's [left, right]) is the same as stored. */
+function sameOption(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => Object.is(v, b[i]))
+  return Object.is(a, b)
 }
 
 /** Puts the driver of `car` back to `entry` (null: no driver); `entry` must have passed checkDriver. */
@@ -154,14 +168,14 @@ export function restoreDriver(sim: Sim, car: number, entry: DriverEntry | null, 
   const base = current && hasComponent(world, car, components.Driver) ? drivers.table.shared.find((r) => r.path === current)?.base : undefined
   const sameNow = current !== undefined && base !== undefined && base.n * 2 === points.length &&
     base.x.every((v, i) => Object.is(v, points[2 * i])) && base.y.every((v, i) => Object.is(v, points[2 * i + 1])) &&
-    Object.keys(options).every((k) => Object.is((current.options as Record<string, unknown>)[k], options[k]))
+    Object.keys(options).every((k) => sameOption((current.options as Record<string, unknown>)[k], options[k]))
   // Only set the path when it differs (setAi resets the store fields, which are written next anyway).
   if (!sameNow) sim.setAi(car, points, options)
   const R = components.Driver.state, o = car * DRIVER_STRIDE
   const fields = decodeF64(entry.fields, 'fields')
   // (integer fields converted as their own Int32Array/Uint8Array once converted them)
   for (let i = 0; i < DRIVER_FIELDS.length; i++) {
-    const int = DRIVER_FIELDS[i].int, v = fields[i]
+    const int = DRIVER_FIELDS[i].int, v = i < fields.length ? fields[i] : TRAFFIC_DEFAULTS[i - SEED_FIELDS]
     R[o + i] = int === 'i32' ? v | 0 : int === 'u8' ? v & 255 : v
   }
 }

@@ -99,17 +99,17 @@ describe('driveCars (the loop) against the reference pieces', () => {
     for (let k = 0; k < 3; k++) {
       const car = sim.addCar({ position: [-100 + 30 * k, -50 + 2 * (k - 1)], heading: 0, speed: 4 * k, lod: k % 2 ? 'singleTrack' : 'full' })
       sim.setInput(car, { gear: 1 })
-      sim.setAi(car, oval, { closed: true, lateralOffset: 2 * (k - 1) })
+      sim.setAi(car, oval, { closed: true, lateralOffset: 2 * (k - 1), traffic: 'ignore' }) // (the seed's step against its reference: no traffic cap)
       cars.push(car)
     }
     const sCar = sim.addCar({ position: [0, 300], heading: 0.7, lod: 'singleTrack' })
-    sim.setInput(sCar, { gear: 1 }); sim.setAi(sCar, sPath, { maxSpeed: 15 }); cars.push(sCar)
+    sim.setInput(sCar, { gear: 1 }); sim.setAi(sCar, sPath, { maxSpeed: 15, traffic: 'ignore' }); cars.push(sCar)
     const lane: number[] = [] // 3 m apart: the window is often just the hint and the next segment (narrowGap)
     for (let x = 0; x <= 900; x += 3) lane.push(x, -300 + 2 * Math.sin(x / 40))
     const laneCar = sim.addCar({ position: [0, -300], heading: 0, speed: 10, lod: 'singleTrack' })
-    sim.setInput(laneCar, { gear: 1 }); sim.setAi(laneCar, lane, { maxSpeed: 14 }); cars.push(laneCar)
+    sim.setInput(laneCar, { gear: 1 }); sim.setAi(laneCar, lane, { maxSpeed: 14, traffic: 'ignore' }); cars.push(laneCar)
     const lost = sim.addCar({ position: [0, 0], heading: 1, lod: 'singleTrack' }) // the oval's centre: lost at first
-    sim.setInput(lost, { gear: 1 }); sim.setAi(lost, oval, { closed: true, maxSpeed: 12 }); cars.push(lost)
+    sim.setInput(lost, { gear: 1 }); sim.setAi(lost, oval, { closed: true, maxSpeed: 12, traffic: 'ignore' }); cars.push(lost)
 
     const dt = 1 / 60
     let expected: Expected[] = []

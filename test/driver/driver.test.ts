@@ -55,7 +55,7 @@ describe('setAi / aiStatus / clearAi', () => {
     C.handbrake[car] = 0.25; C.clutch[car] = 0.5; C.gear[car] = 3
     sim.setAi(car, oval, { closed: true })
     const s0 = sim.aiStatus(car)!
-    expect(s0).toEqual({ distance: 0, laps: 0, lateralError: 0, targetSpeed: s0.targetSpeed, finished: false, neutral: false })
+    expect(s0).toEqual({ distance: 0, laps: 0, lateralError: 0, targetSpeed: s0.targetSpeed, finished: false, neutral: false, ahead: -1, gap: Infinity, passing: false })
     sim.stepMany(1 / 60, 120)
     const st = sim.aiStatus(car)!
     expect(st.distance).toBeGreaterThan(5)

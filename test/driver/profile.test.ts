@@ -70,7 +70,10 @@ describe('speed profile', () => {
 
 describe('driver options', () => {
   it('fills defaults', () => {
-    expect(resolveAiOptions(undefined)).toEqual({ maxSpeed: 30, lateralAccel: 6, brakeDecel: 6, driveAccel: 3, lateralOffset: 0, closed: false, lookahead: 0.5, shift: false })
+    expect(resolveAiOptions(undefined)).toEqual({
+      maxSpeed: 30, lateralAccel: 6, brakeDecel: 6, driveAccel: 3, lateralOffset: 0, closed: false, lookahead: 0.5, shift: false,
+      traffic: 'avoid', width: [0, 0], gap: 0.8, aggression: 0.5, obstacleMask: 0,
+    })
     expect(resolveAiOptions({ closed: true, lateralOffset: -2, lookahead: 0 }).lateralOffset).toBe(-2)
     expect(resolveAiOptions({ shift: true }).shift).toBe(true)
   })

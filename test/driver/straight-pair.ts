@@ -10,7 +10,7 @@ export function straightPair(sim: Sim, seconds: number, definition?: CarDefiniti
   const cars = [0, 1].map(() => {
     const c = sim.addCar({ definition, position: [0, 0], speed: 5, lod: 'singleTrack' })
     sim.setInput(c, { gear: 1 })
-    sim.setAi(c, straight, { maxSpeed: 45, driveAccel: 10, shift })
+    sim.setAi(c, straight, { maxSpeed: 45, driveAccel: 10, shift, traffic: 'ignore' }) // (a ghost pair on one spot: not traffic)
     return c
   })
   sim.setLod(cars[1], 'path')

@@ -162,7 +162,8 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     await page.waitForFunction(() => window.pitlaneDemo.race!.phase === 'racing' && window.pitlaneDemo.race!.raceTime() > 6, null, { timeout: 120_000, polling: 100 })
     const d0 = await distances()
     await page.keyboard.press('KeyC')
-    await page.waitForFunction(() => window.pitlaneDemo.following !== window.pitlaneDemo.player && window.pitlaneDemo.race!.raceTime() > 9, null, { timeout: 60_000, polling: 100 })
+    // (12 s: with traffic the back of the grid moves off a few seconds after the front)
+    await page.waitForFunction(() => window.pitlaneDemo.following !== window.pitlaneDemo.player && window.pitlaneDemo.race!.raceTime() > 12, null, { timeout: 60_000, polling: 100 })
     const d1 = await distances()
     const seen = await page.evaluate(() => {
       const d = window.pitlaneDemo
@@ -177,8 +178,21 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
     expect(seen.levels.frozen).toBeUndefined()
     expect(seen.perf).toMatch(/path [1-9]/)
     expect(seen.perf).not.toMatch(/frozen/)
+    // every AI car 10+ m further on, but those queued behind the player waiting on the grid (traffic:
+    // a car right behind a parked one cannot pull out of a grid slot, and the ones behind it wait)
+    const held = await page.evaluate(() => {
+      const d = window.pitlaneDemo, behind = new Set([d.player])
+      for (let grew = true; grew;) {
+        grew = false
+        for (const car of d.field) if (!behind.has(car) && behind.has(d.sim!.aiStatus(car)!.ahead)) { behind.add(car); grew = true }
+      }
+      behind.delete(d.player)
+      return [...behind]
+    })
     const stuck = seen.field.filter((car) => !(d1[car] - d0[car] > 10))
-    expect(stuck).toEqual([])
+    const why = await page.evaluate((cars) => cars.slice(0, 8).map((c) => { const d = window.pitlaneDemo, s = d.sim!.aiStatus(c)!, C = d.sim!.components.Car; return `${c}: ahead ${s.ahead} gap ${s.gap.toFixed(1)} v ${C.speed[c].toFixed(1)} lat ${s.lateralError.toFixed(1)} passing ${s.passing} ${d.sim!.getLod(c).level}` }).join('; '), stuck)
+    expect(stuck.filter((car) => !held.includes(car)), why).toEqual([])
+    expect(stuck.length, why).toBeLessThan(8)
     // The README's picture: rewritten only when asked, so `npm test` leaves the checkout clean.
     if (process.env.PITLANE_UPDATE_SCREENSHOT === '1') await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') })
     else expect((await page.screenshot()).length).toBeGreaterThan(10_000)

@@ -60,7 +60,8 @@ export function stateNumbers(sim: Sim, cars: number[], lidars: number[]): number
       else for (const k of Object.keys(v).sort()) walk((v as Record<string, unknown>)[k])
     }
   }
-  for (const c of cars) { walk(sim.carState(c)); walk(sim.aiStatus(c)); walk(sim.getInput(c)) }
+  // (aiStatus.gap is Infinity with no car ahead: −1 here, so every number is finite)
+  for (const c of cars) { walk(sim.carState(c)); const st = sim.aiStatus(c); walk(st && { ...st, gap: st.gap === Infinity ? -1 : st.gap }); walk(sim.getInput(c)) }
   for (const l of lidars) {
     const s = sim.lidarScan(l)
     out.push(s.count)

@@ -54,7 +54,8 @@ export function soakSim(o: SoakOptions): { sim: Sim; cars: number[]; lidars: num
     const x = path[2 * k], y = path[2 * k + 1]
     const nx = path[(2 * k + 2) % path.length], ny = path[(2 * k + 3) % path.length]
     const car = sim.addCar({ position: [x, y], heading: Math.atan2(ny - y, nx - x), speed: 5 })
-    sim.setAi(car, path, { closed: true, maxSpeed: 12 + (i % 5), lateralOffset: (i % 5) - 2 })
+    // (traffic 'ignore': random switches freeze cars on lanes a metre apart, and an avoiding driver rightly waits behind a frozen car)
+    sim.setAi(car, path, { closed: true, maxSpeed: 12 + (i % 5), lateralOffset: (i % 5) - 2, traffic: 'ignore' })
     sim.setInput(car, { gear: 1 }) // the driver leaves the gear to the user: drive
     const f = (i * 0.618034) % 1 // spread the levels evenly around the loop
     if (f < frozen) sim.setLod(car, 'frozen')
@@ -105,7 +106,9 @@ export function runSoak(o: SoakOptions): SoakResult {
       // checks outside the timed window
       for (let i = 0; i < cars.length; i++) {
         const c = cars[i]
-        res.nonFinite += countNonFinite(sim.carState(c)) + countNonFinite(sim.aiStatus(c))
+        // (aiStatus.gap is Infinity with nothing ahead, by design)
+        const st = sim.aiStatus(c)
+        res.nonFinite += countNonFinite(sim.carState(c)) + countNonFinite(st && { ...st, gap: st.gap === Infinity ? 0 : st.gap })
         if (sim.getLod(c).level !== 'frozen') res.maxLateral = Math.max(res.maxLateral, Math.abs(sim.aiStatus(c)!.lateralError))
       }
       for (const l of lidars) { const sc = sim.lidarScan(l); for (let i = 0; i < 3 * sc.count; i++) if (!Number.isFinite(sc.points[i])) res.nonFinite++ }

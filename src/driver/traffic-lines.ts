@@ -1,0 +1,329 @@
+/**
+ * Traffic's view of the road: every driven car on a base line (the points given to setAi, open or
+ * closed; any lateral offset) in one list ordered by its station, the base line's arc length at
+ * the car. A step re-sorts each list by insertion (cars overtake rarely, so it is nearly sorted
+ * and the sort is linear); a driver then finds the cars round it by walking its neighbours in the
+ * list, never by testing every pair. A car's lateral place on the base line is its lateral offset
+ * plus its distance from its own line (DRIVER_LATERAL).
+ *
+ * Cars without a driver (a player's car, a parked or frozen car) are guests of every line they are
+ * near: each step projects them onto the line (searching near their last projection) and lists
+ * them while they are within GUEST_REACH of it, with the length and width they take along and
+ * across it at their heading; the drivers treat them as any car.
+ */
+import type { Polyline } from './polyline'
+import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
+import { resolveAiOptions } from './options'
+import type { DriverPath } from './drive'
+import type { ResolvedCar } from '../vehicle/definition'
+import type { ResolvedAiOptions } from './options'
+import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SHIFT_GOAL, DRIVER_STRIDE } from '../../components/driver'
+
+/** The driven cars on one base line, ordered by station. */
+export interface TrafficLine {
+  /** The base line (the validated points of setAi). */
+  readonly base: Polyline
+  /** Its length, m (a closed line's stations wrap at it). */
+  readonly length: number
+  readonly closed: boolean
+  /** The cars in station order (the first `count` entries). */
+  cars: Int32Array
+  /** Each listed car's station this step, m, in list order. */
+  station: Float64Array
+  /** Each listed car's lateral place on the base line this step, m (+ left), in list order. */
+  lateral: Float64Array
+  /** The span of lateral places each listed car takes between where it is and where it heads (its shift goal), m, in list order. */
+  lateralLo: Float64Array
+  lateralHi: Float64Array
+  count: number
+  /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
+  guestSeg: Int32Array
+  /** 1 while a car is listed here as a guest, by entity id (grows). */
+  guest: Uint8Array
+  /** How many of its cars avoid (traffic 'avoid'): a line with none is not looked at. */
+  avoiders: number
+  /** Where each car without a driver was when last found far from the line, and by how much it was beyond GUEST_REACH (3 numbers by entity id): it is not looked for again until it has moved that far. */
+  guestFar: Float64Array
+  /** Each guest's station and lateral place this step, by entity id (grow with guest). */
+  guestStation: Float64Array
+  guestLateral: Float64Array
+}
+
+/** The traffic lines of a sim and each driven car's line. */
+export interface TrafficLines {
+  readonly lines: TrafficLine[]
+  /** Each driven car's line (an index into lines), −1 none; by entity id. */
+  lineOf: Int32Array
+  /** 1 when a driven car avoids (counted in its line's avoiders), by entity id. */
+  avoids: Uint8Array
+  /**
+   * Each driven car's traffic record, STATION_STRIDE numbers by entity id: its station at hand (the
+   * segment they are for, the station and arc length at its start, the station's rate: a step
+   * reads the path's tables only when a car reaches another segment), then its options (AT_*),
+   * so a step reads one record in car order rather than the options of every car's path.
+   */
+  stations: Float64Array
+}
+
+/** Numbers per car in TrafficLines.stations. */
+export const STATION_STRIDE = 11
+const AT_SEG = 0, AT_STATION = 1, AT_S = 2, AT_RATE = 3
+/** Offsets in a car's TrafficLines.stations record: its options lateralOffset, width (left, right), gap, brakeDecel, aggression, obstacleMask. */
+export const AT_OFFSET = 4, AT_WIDTH_L = 5, AT_WIDTH_R = 6, AT_GAP = 7, AT_BRAKE = 8, AT_AGGRESSION = 9, AT_MASK = 10
+
+/** No lines yet. */
+export function createTrafficLines(): TrafficLines {
+  primeLines()
+  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
+}
+
+function sameLine(a: Polyline, b: Polyline): boolean {
+  if (a === b) return true
+  if (a.n !== b.n || a.closed !== b.closed) return false
+  for (let i = 0; i < a.n; i++) if (a.x[i] !== b.x[i] || a.y[i] !== b.y[i]) return false
+  return true
+}
+
+/** Puts car `eid`, whose driver has `options`, on the line of `base` (after leaveLine). */
+export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions): void {
+  const avoid = options.traffic === 'avoid'
+  let index = tl.lines.findIndex((l) => sameLine(l.base, base))
+  if (index < 0) {
+    index = tl.lines.length
+    tl.lines.push({
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
+      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), count: 0, avoiders: 0,
+      guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
+    })
+  }
+  const line = tl.lines[index]
+  if (eid >= line.guest.length) growGuests(line, eid)
+  if (line.guest[eid] === 1) removeListed(line, eid) // (a guest that now drives here)
+  append(line, eid)
+  if (eid >= tl.lineOf.length) {
+    let n = tl.lineOf.length
+    while (n <= eid) n *= 2
+    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n), stations = new Float64Array(n * STATION_STRIDE)
+    lineOf.set(tl.lineOf); avoids.set(tl.avoids); stations.set(tl.stations)
+    tl.lineOf = lineOf; tl.avoids = avoids; tl.stations = stations
+  }
+  const at = tl.stations, a = eid * STATION_STRIDE
+  at[a + AT_SEG] = -1
+  at[a + AT_OFFSET] = options.lateralOffset
+  at[a + AT_WIDTH_L] = options.width[0]
+  at[a + AT_WIDTH_R] = options.width[1]
+  at[a + AT_GAP] = options.gap
+  at[a + AT_BRAKE] = options.brakeDecel
+  at[a + AT_AGGRESSION] = options.aggression
+  at[a + AT_MASK] = options.obstacleMask
+  tl.lineOf[eid] = index
+  tl.avoids[eid] = avoid ? 1 : 0
+  if (avoid) line.avoiders++
+}
+
+// Lists `eid` at the end of `line` (the next step's sort puts it in place).
+function append(line: TrafficLine, eid: number): void {
+  if (line.count === line.cars.length) {
+    const cars = new Int32Array(2 * line.count)
+    cars.set(line.cars)
+    line.cars = cars
+    line.station = new Float64Array(2 * line.count)
+    line.lateral = new Float64Array(2 * line.count)
+    line.lateralLo = new Float64Array(2 * line.count)
+    line.lateralHi = new Float64Array(2 * line.count)
+  }
+  line.cars[line.count++] = eid
+}
+
+// Takes `eid` out of `line`'s list (and its guest mark).
+function removeListed(line: TrafficLine, eid: number): void {
+  if (eid < line.guest.length) line.guest[eid] = 0
+  const cars = line.cars
+  let k = 0
+  while (k < line.count && cars[k] !== eid) k++
+  if (k === line.count) return
+  cars.copyWithin(k, k + 1, line.count)
+  line.count--
+}
+
+/** Takes car `eid` off its line (nothing when it has none). */
+export function leaveLine(tl: TrafficLines, eid: number): void {
+  if (eid >= tl.lineOf.length || tl.lineOf[eid] < 0) return
+  const line = tl.lines[tl.lineOf[eid]]
+  tl.lineOf[eid] = -1
+  if (tl.avoids[eid] === 1) { line.avoiders--; tl.avoids[eid] = 0 }
+  removeListed(line, eid)
+}
+
+/** Takes car `eid` off every line it is a guest of (it is removed). */
+export function dropGuest(tl: TrafficLines, eid: number): void {
+  for (let l = 0; l < tl.lines.length; l++) {
+    const line = tl.lines[l]
+    if (eid < line.guest.length && line.guest[eid] === 1) removeListed(line, eid)
+    if (eid < line.guestSeg.length) { line.guestSeg[eid] = -1; line.guestFar[3 * eid + 2] = 0 }
+  }
+}
+
+/** A body's size when a car has no definition (a stand-in model of the user's), m. */
+const DEFAULT_BODY = { length: 4.5, width: 1.8, height: 1.5 }
+
+/** Car `eid`'s body (length, width, height, m): its definition's, or DEFAULT_BODY. */
+export function bodyOf(defs: readonly (ResolvedCar | undefined)[], eid: number): { readonly length: number; readonly width: number; readonly height: number } {
+  const d = defs[eid]
+  return d === undefined ? DEFAULT_BODY : d.def
+}
+
+// Grows `line`'s guest arrays to hold entity id `eid` (every listed car has a slot: the step reads guest[eid] for each).
+function growGuests(line: TrafficLine, eid: number): void {
+  let n = line.guest.length > 0 ? line.guest.length : 64
+  while (n <= eid) n *= 2
+  const guest = new Uint8Array(n), seg = new Int32Array(n).fill(-1), st = new Float64Array(n), lat = new Float64Array(n), far = new Float64Array(3 * n)
+  guest.set(line.guest); seg.set(line.guestSeg); st.set(line.guestStation); lat.set(line.guestLateral); far.set(line.guestFar)
+  line.guest = guest; line.guestSeg = seg; line.guestStation = st; line.guestLateral = lat; line.guestFar = far
+}
+
+/** Farthest a guest may be from a line to be listed on it, m. */
+export const GUEST_REACH = 15
+/** Segments either side of its last projection a guest's projection searches first. */
+const GUEST_WINDOW = 6
+// Scratch of a guest's projection (single-threaded: shared; doubles passed to or returned from a
+// call that is not inlined would each be boxed): the point in, then station, lateral, segment,
+// tangent direction and squared distance out.
+const guestAt = new Float64Array(7)
+const GUEST_X = 5, GUEST_Y = 6, GUEST_D2 = 4
+
+// Projects the point (guestAt[GUEST_X], guestAt[GUEST_Y]) onto segments [first, first + count) of `base` (wrapping when closed); writes guestAt.
+function projectRun(base: Polyline, first: number, count: number): void {
+  const p = base.packed, segments = base.segments, x = guestAt[GUEST_X], y = guestAt[GUEST_Y]
+  let bestD2 = Infinity
+  for (let k = 0, q = first; k < count; k++, q++) {
+    if (q >= segments) { if (!base.closed) break; q -= segments }
+    if (q < 0) { if (!base.closed) { k += -q - 1; q = -1; continue } q += segments }
+    const o = q * SEG_STRIDE, tx = p[o + SEG_TX], ty = p[o + SEG_TY], len = p[o + SEG_LEN]
+    const dx = x - p[o + SEG_X], dy = y - p[o + SEG_Y]
+    let t = dx * tx + dy * ty
+    t = t < 0 ? 0 : t > len ? len : t
+    const ex = dx - tx * t, ey = dy - ty * t, d2 = ex * ex + ey * ey
+    if (d2 < bestD2) {
+      bestD2 = d2
+      guestAt[0] = p[o + SEG_S] + t
+      guestAt[1] = tx * dy - ty * dx < 0 ? -Math.sqrt(d2) : Math.sqrt(d2)
+      guestAt[2] = q
+      guestAt[3] = Math.atan2(ty, tx)
+    }
+  }
+  guestAt[GUEST_D2] = bestD2
+}
+
+/**
+ * Lists on `line` the cars of `others` (cars without a driver) within GUEST_REACH of it, drops
+ * those gone beyond it; each guest's size along and across the line goes into halfLength/halfWidth.
+ */
+export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Float64Array, Y: Float64Array, heading: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, defs: readonly (ResolvedCar | undefined)[]): void {
+  for (let k = 0; k < others.length; k++) {
+    const eid = others[k]
+    if (eid >= line.guest.length) growGuests(line, eid)
+    // still far: it has not moved as far as it was beyond reach when last looked for (no full search)
+    const far = line.guestFar, f = 3 * eid, mx = X[eid] - far[f], my = Y[eid] - far[f + 1]
+    const stillFar = mx * mx + my * my < far[f + 2] * far[f + 2]
+    const hint = line.guestSeg[eid]
+    guestAt[GUEST_X] = X[eid]; guestAt[GUEST_Y] = Y[eid]; guestAt[GUEST_D2] = Infinity
+    // Everything below is done for every guest every step, near or far (stores to a scratch slot
+    // when far): a guest first coming near late in a race met it unoptimised, and the few calls a
+    // step made it slow to be optimised again (test/perf/perf.test.ts 'race frames').
+    projectRun(line.base, hint >= 0 ? hint - GUEST_WINDOW : 0, hint >= 0 ? 2 * GUEST_WINDOW + 1 : 1)
+    if (!stillFar && !(guestAt[GUEST_D2] <= GUEST_REACH * GUEST_REACH)) projectRun(line.base, 0, line.base.segments)
+    const d2 = guestAt[GUEST_D2], near = d2 <= GUEST_REACH * GUEST_REACH
+    line.guestSeg[eid] = guestAt[2]
+    far[f] = stillFar ? far[f] : X[eid]; far[f + 1] = stillFar ? far[f + 1] : Y[eid]
+    far[f + 2] = stillFar ? far[f + 2] : near ? 0 : Math.sqrt(d2) - GUEST_REACH
+    if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
+    else if (!near && line.guest[eid] === 1) removeListed(line, eid)
+    const def = bodyOf(defs, eid), rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
+    const at = near ? eid : 0, hl = near ? halfLength : farScratch, hw = near ? halfWidth : farScratch
+    hl[at] = 0.5 * (def.length * c + def.width * s)
+    hw[at] = 0.5 * (def.length * s + def.width * c)
+    const st = near ? line.guestStation : farScratch, lat = near ? line.guestLateral : farScratch
+    st[at] = guestAt[0]
+    lat[at] = guestAt[1]
+  }
+}
+
+// Where updateGuests writes what it works out for a guest that is far (see there).
+const farScratch = new Float64Array(1)
+
+
+/**
+ * Reads every listed car's station and lateral place (from its driver record; a guest's from its
+ * projection) and sorts the list by station (insertion sort: the list is nearly sorted from the
+ * last step). Ties keep their order.
+ */
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
+  const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
+  const n = line.count, L = line.length, closed = line.closed
+  const guest = line.guest, at = tl.stations
+  for (let k = 0; k < n; k++) {
+    const eid = cars[k]
+    if (guest[eid] === 1) { // (every listed car has a slot in guest)
+      // (projected by updateGuests this step)
+      station[k] = line.guestStation[eid]
+      lateral[k] = lo[k] = hi[k] = line.guestLateral[eid]
+      continue
+    }
+    const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
+    if (at[a + AT_SEG] !== seg) {
+      // another segment: its station, arc length and rate from the path's tables
+      const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
+      at[a + AT_SEG] = seg
+      at[a + AT_S] = s0
+      at[a + AT_STATION] = table === null ? s0 : table[2 * seg]
+      at[a + AT_RATE] = table === null ? 1 : table[2 * seg + 1]
+    }
+    let st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
+    if (closed) st = st < 0 ? st + L : st >= L ? st - L : st
+    station[k] = st
+    const lat = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL], goal = at[a + AT_OFFSET] + R[o + DRIVER_SHIFT_GOAL]
+    lateral[k] = lat
+    lo[k] = lat < goal ? lat : goal
+    hi[k] = lat < goal ? goal : lat
+  }
+  for (let k = 1; k < n; k++) {
+    const st = station[k]
+    if (!(st < station[k - 1])) continue
+    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k]
+    let j = k - 1
+    while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]; j-- }
+    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h
+  }
+}
+
+let primed = false
+
+/**
+ * Runs the line code once on a throwaway line (once per process): a guest coming near and going,
+ * cars out of order, a car on another segment. A guest first coming near a line late in a race met
+ * these paths unoptimised and allocated for many frames (test/perf/perf.test.ts 'race frames').
+ */
+function primeLines(): void {
+  if (primed) return
+  primed = true
+  const tl: TrafficLines = { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
+  const base = polylineFromArrays([0, 50, 100, 150], [0, 0, 0, 0], false)
+  const path = { station: null, packed: base.packed } as unknown as DriverPath
+  const paths = [path, path, undefined], R = new Float64Array(3 * DRIVER_STRIDE)
+  const options = resolveAiOptions(undefined)
+  joinLine(tl, 0, base, options)
+  joinLine(tl, 1, base, options)
+  const line = tl.lines[0], X = new Float64Array(3), Y = new Float64Array(3), H = new Float64Array(3)
+  const HL = new Float64Array(3), HW = new Float64Array(3), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined]
+  for (let step = 0; step < 4; step++) {
+    // car 0 ahead of car 1, then behind it (another segment); the guest (car 2) near, then far
+    R[DRIVER_S] = step & 1 ? 10 : 60; R[DRIVER_SEG] = step & 1 ? 0 : 1
+    R[DRIVER_STRIDE + DRIVER_S] = 30; R[DRIVER_STRIDE + DRIVER_LATERAL] = step - 1.5
+    X[2] = 20 + 10 * step; Y[2] = step < 2 ? 1 : 1000
+    updateGuests(line, [2], X, Y, H, HL, HW, defs)
+    orderLine(line, tl, paths, R)
+  }
+  leaveLine(tl, 0)
+  dropGuest(tl, 2)
+}
