@@ -7,6 +7,7 @@ import { lidarTestCandidate } from './candidate-test'
 import { castRayR } from '../collision/query'
 import type { CollisionState } from '../collision/state'
 import { LidarStrategy, type LidarCaster } from './caster'
+import { lidarMeshRasterTest, type LidarMeshRaster } from './mesh-raster'
 
 /**
  * Casts rows [y0, y1) (within the last buildSweepRows' rows) whose world rays are already in
@@ -16,7 +17,7 @@ import { LidarStrategy, type LidarCaster } from './caster'
 export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
   scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
-  else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals)
+  else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals, null)
 }
 
 const NONE = 0x7fffffff
@@ -35,9 +36,11 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
 /**
  * Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with
  * early exit; returns the tests run. With `N`, each hit's world normal (rayColliderRay's; none for
- * a plane) goes to N at its ray's offset in c.rays.
+ * a plane) goes to N at its ray's offset in c.rays. With `mr` (rows [y0, y1) the whole pattern), its
+ * mesh collider is tested through its raster (the same results, fewer triangles).
  */
-export function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null): number {
+export function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null,
+  mr: LidarMeshRaster | null): number {
   // the rays' length worked out here, not passed: each ray's best distance starts from it and then
   // stays an unboxed number (from a parameter it is boxed anew on every better hit; test/lidar/alloc.test.ts)
   const length = rangeMax - rangeMin
@@ -49,7 +52,7 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
   const u1x = k.u1x, u1y = k.u1y, u2x = k.u2x, u2y = k.u2y, wedgeSin = k.wedgeSin
   const O = c.rays.org, D = c.rays.dir
-  const hit = c.hit, ray = c.ray
+  const hit = c.hit, ray = c.ray, meshE = mr === null ? -1 : mr.eid
   let tests = 0, q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
@@ -82,8 +85,10 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        ray[6] = best
-        if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
+        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, rangeMin, best, hit)) continue } else {
+          ray[6] = best
+          if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
+        }
         // rayTest's tie rule: equal distances go to the lowest entity id; a non-plane's world normal is in hit[1..3]
         const t = hit[0]
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
