@@ -85,7 +85,7 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, rangeMin, best, hit)) continue } else {
+        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, rangeMin, best, hit, N !== null)) continue } else {
           ray[6] = best
           if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
         }

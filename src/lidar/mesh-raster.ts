@@ -11,7 +11,7 @@
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from '../collision/state'
 import type { MeshData } from '../collision/mesh-tree'
-import { createMeshRayFrame, F_BEST, F_TRI, meshLeaf, setMeshRayFrame } from '../collision/mesh-leaf'
+import { createMeshRayFrame, F_BEST, F_KX, F_KY, F_KZ, F_OX, F_OY, F_OZ, F_SX, F_SY, F_SZ, F_TRI, meshLeaf, setMeshRayFrame } from '../collision/mesh-leaf'
 import { meshFaceNormal } from '../collision/mesh'
 import type { LidarDirections } from './directions'
 
@@ -276,11 +276,12 @@ function column(d: LidarDirections, i: number, j0: number, j1: number, rect: Flo
 /**
  * rayColliderRay for raster mr's mesh collider along the world ray org[o..o+2] + t·dir[o..o+2]
  * (ray index `ray` of the pattern, its start rangeMin along the line from the sensor) within
- * tMax: the same local ray, the same watertight test of every triangle the ray can meet, the same
- * tie rule, so the same t, world normal (hit[1..3]) and triangle (hit[4]). True on a hit.
+ * tMax: the same local ray, the same watertight test (meshLeaf's, written out here for the single
+ * triangles of a list) of every triangle the ray can meet, the same tie rule, so the same t (hit[0])
+ * and triangle (hit[4]); with `normal`, the same world normal (hit[1..3]). True on a hit.
  */
 export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, ray: number, org: Float64Array, dir: Float64Array, o: number, rangeMin: number, tMax: number,
-  hit: Float64Array): boolean {
+  hit: Float64Array, normal: boolean): boolean {
   const e = mr.eid, C = state.Collider, P = C.position, R = C.rotation, r = 9 * e, L = mr.L, F = mr.F
   const m = mr.mesh!
   const r0 = R[r], r1 = R[r + 1], r2 = R[r + 2], r3 = R[r + 3], r4 = R[r + 4], r5 = R[r + 5], r6 = R[r + 6], r7 = R[r + 7], r8 = R[r + 8]
@@ -293,14 +294,31 @@ export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, 
   const near = mr.near
   for (let i = 0; i < mr.nearCount; i++) meshLeaf(m, near[i], 1, F)
   const tri = mr.tri, lower = mr.lower, cut = rangeMin + mr.margin
+  const order = m.order, V = m.vertices, I = m.indices
+  const okx = F[F_OX], oky = F[F_OY], okz = F[F_OZ], sx = F[F_SX], sy = F[F_SY], sz = F[F_SZ]
+  const kx = F[F_KX], ky = F[F_KY], kz = F[F_KZ]
+  let best = F[F_BEST], bestTri = F[F_TRI]
   for (let k = mr.cellStart[ray], end = mr.cellStart[ray + 1]; k < end; k++) {
-    if (lower[k] > cut + F[F_BEST]) break
-    meshLeaf(m, tri[k], 1, F)
+    if (lower[k] > cut + best) break
+    const t3 = order[tri[k]], a = 3 * I[3 * t3], b = 3 * I[3 * t3 + 1], c = 3 * I[3 * t3 + 2]
+    const Az = V[a + kz] - okz, Bz = V[b + kz] - okz, Cz = V[c + kz] - okz
+    const Ax = V[a + kx] - okx - sx * Az, Ay = V[a + ky] - oky - sy * Az
+    const Bx = V[b + kx] - okx - sx * Bz, By = V[b + ky] - oky - sy * Bz
+    const Cx = V[c + kx] - okx - sx * Cz, Cy = V[c + ky] - oky - sy * Cz
+    const U = Cx * By - Cy * Bx, W = Ax * Cy - Ay * Cx, X = Bx * Ay - By * Ax
+    if ((U < 0 || W < 0 || X < 0) && (U > 0 || W > 0 || X > 0)) continue
+    const det = U + W + X
+    if (det === 0) continue
+    const t = ((U * Az + W * Bz + X * Cz) * sz) / det
+    // a start on (or a hair behind) the surface: meshLeaf's own rule
+    if (!(t > 0)) { F[F_BEST] = best; F[F_TRI] = bestTri; meshLeaf(m, tri[k], 1, F); best = F[F_BEST]; bestTri = F[F_TRI]; continue }
+    if (t > best || (t === best && bestTri >= 0 && t3 > bestTri)) continue
+    best = t; bestTri = t3
   }
-  const t = F[F_TRI]
-  if (t < 0) return false
-  meshFaceNormal(m, t, L, hit)
-  hit[0] = F[F_BEST]; hit[4] = t
+  if (bestTri < 0) return false
+  hit[0] = best; hit[4] = bestTri
+  if (!normal) return true
+  meshFaceNormal(m, bestTri, L, hit)
   const nx = hit[1], ny = hit[2], nz = hit[3]
   hit[1] = r0 * nx + r1 * ny + r2 * nz
   hit[2] = r3 * nx + r4 * ny + r5 * nz
