@@ -85,10 +85,8 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
           if (along < 0 ? along * along > r2 : along > best && (along - best) * (along - best) > r2) continue
         }
         tests++
-        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, rangeMin, best, hit, N !== null)) continue } else {
-          ray[6] = best
-          if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
-        }
+        ray[6] = best
+        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, ray, hit, N !== null)) continue } else if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
         // rayTest's tie rule: equal distances go to the lowest entity id; a non-plane's world normal is in hit[1..3]
         const t = hit[0]
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }

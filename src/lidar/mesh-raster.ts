@@ -49,8 +49,9 @@ export interface LidarMeshRaster {
   vs: Float64Array
   stamp: Int32Array
   builds: number
-  /** Distance-bound slack (m) for the rounding of the ray's start. */
+  /** Distance-bound slack (m) for the rounding of the ray's start, and rangeMin plus it. */
   margin: number
+  cut: number
   /** The ray frame and the local ray of a test. */
   F: Float64Array
   L: Float64Array
@@ -60,7 +61,7 @@ export interface LidarMeshRaster {
 export function createLidarMeshRaster(): LidarMeshRaster {
   const e = new Int32Array(0)
   return { eid: -1, mesh: null, near: e, nearCount: 0, cellStart: e, tri: e, lower: new Float64Array(0), gathered: e, rect: new Float64Array(0), stack: new Int32Array(64),
-    vs: new Float64Array(0), stamp: e, builds: 0, margin: 0, F: createMeshRayFrame(), L: new Float64Array(11) }
+    vs: new Float64Array(0), stamp: e, builds: 0, margin: 0, cut: 0, F: createMeshRayFrame(), L: new Float64Array(11) }
 }
 
 /**
@@ -93,6 +94,7 @@ export function buildLidarMeshRaster(state: CollisionState, mr: LidarMeshRaster,
   const scale = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(az), Math.abs(B[0]), Math.abs(B[1]), Math.abs(B[2]), Math.abs(B[3]), Math.abs(B[4]), Math.abs(B[5]))
   if (!(scale <= MAX_SCALE)) return
   mr.margin = 1e-9 * (1 + scale + rangeMax)
+  mr.cut = rangeMin + mr.margin
   const count = gather(mr, m, ax, ay, az, rangeMax + mr.margin + NEAR)
   // sensor-frame corners of each gathered triangle, once per vertex
   const V = m.vertices, I = m.indices, nv = V.length / 3
@@ -276,11 +278,11 @@ function column(d: LidarDirections, i: number, j0: number, j1: number, rect: Flo
 /**
  * rayColliderRay for raster mr's mesh collider along the world ray org[o..o+2] + t·dir[o..o+2]
  * (ray index `ray` of the pattern, its start rangeMin along the line from the sensor) within
- * tMax: the same local ray, the same watertight test (meshLeaf's, written out here for the single
+ * tMax[6] (numbers pass in arrays: a double argument of a call not inlined is boxed): the same local ray, the same watertight test (meshLeaf's, written out here for the single
  * triangles of a list) of every triangle the ray can meet, the same tie rule, so the same t (hit[0])
  * and triangle (hit[4]); with `normal`, the same world normal (hit[1..3]). True on a hit.
  */
-export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, ray: number, org: Float64Array, dir: Float64Array, o: number, rangeMin: number, tMax: number,
+export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, ray: number, org: Float64Array, dir: Float64Array, o: number, tMax: Float64Array,
   hit: Float64Array, normal: boolean): boolean {
   const e = mr.eid, C = state.Collider, P = C.position, R = C.rotation, r = 9 * e, L = mr.L, F = mr.F
   const m = mr.mesh!
@@ -289,11 +291,11 @@ export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, 
   const wx = org[o] - P[3 * e], wy = org[o + 1] - P[3 * e + 1], wz = org[o + 2] - P[3 * e + 2]
   L[0] = r0 * wx + r3 * wy + r6 * wz; L[1] = r1 * wx + r4 * wy + r7 * wz; L[2] = r2 * wx + r5 * wy + r8 * wz
   L[3] = r0 * dx + r3 * dy + r6 * dz; L[4] = r1 * dx + r4 * dy + r7 * dz; L[5] = r2 * dx + r5 * dy + r8 * dz
-  L[6] = tMax
+  L[6] = tMax[6]
   setMeshRayFrame(F, L)
   const near = mr.near
   for (let i = 0; i < mr.nearCount; i++) meshLeaf(m, near[i], 1, F)
-  const tri = mr.tri, lower = mr.lower, cut = rangeMin + mr.margin
+  const tri = mr.tri, lower = mr.lower, cut = mr.cut
   const order = m.order, V = m.vertices, I = m.indices
   const okx = F[F_OX], oky = F[F_OY], okz = F[F_OZ], sx = F[F_SX], sy = F[F_SY], sz = F[F_SZ]
   const kx = F[F_KX], ky = F[F_KY], kz = F[F_KZ]
