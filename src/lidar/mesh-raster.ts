@@ -126,7 +126,7 @@ export function buildLidarMeshRaster(state: CollisionState, mr: LidarMeshRaster,
   for (let i = 0; i < count; i++) {
     const o = RECT * i
     if (rect[o + 4] <= NEAR || rect[o + 4] > rangeMax + mr.margin) continue
-    total += place(d, rect, o, cs, null, null, null, 0, 0)
+    total += place(d, rect, o, cs, null, null, null, 0)
     if (total > MAX_ENTRIES_PER_RAY * rays) return
   }
   for (let k = 1; k < rays; k++) cs[k] += cs[k - 1]
@@ -138,7 +138,7 @@ export function buildLidarMeshRaster(state: CollisionState, mr: LidarMeshRaster,
     const o = RECT * i, low = rect[o + 4]
     if (low <= NEAR) { mr.near[nearCount++] = g[i]; continue }
     if (low > rangeMax + mr.margin) continue
-    place(d, rect, o, null, cs, mr.tri, mr.lower, g[i], low)
+    place(d, rect, o, null, cs, mr.tri, mr.lower, g[i])
   }
   mr.nearCount = nearCount
   const tri = mr.tri, lower = mr.lower
@@ -227,10 +227,10 @@ function segmentDistance(x0: number, y0: number, x1: number, y1: number): number
 
 /**
  * The rays of pattern d inside rectangle rect[o..o+3] (yaw range wrapped over whole turns): counts
- * them into counts (when given), or writes (tri, low) below each ray's end cursor. Returns the count.
+ * them into counts (when given), or writes (tri, its bound rect[o + 4]) below each ray's end cursor. Returns the count.
  */
 function place(d: LidarDirections, rect: Float64Array, o: number, counts: Int32Array | null, end: Int32Array | null, triOut: Int32Array | null, lowOut: Float64Array | null,
-  tri: number, low: number): number {
+  tri: number): number {
   const Pc = d.pitchCount, Y = d.yawCount
   // the pitch samples inside [lo, hi]
   let j0 = 0, j1 = Pc - 1
@@ -244,7 +244,7 @@ function place(d: LidarDirections, rect: Float64Array, o: number, counts: Int32A
   let n = 0
   if (yhi - ylo >= TWO_PI || yi === 0) {
     if (yi === 0 && yhi - ylo < TWO_PI) { const k = Math.ceil((ylo - ys) / TWO_PI); if (!(ys + k * TWO_PI <= yhi)) return 0 }
-    for (let i = 0; i < Y; i++) n += column(d, i, j0, j1, rect, o, counts, end, triOut, lowOut, tri, low)
+    for (let i = 0; i < Y; i++) n += column(d, i, j0, j1, rect, o, counts, end, triOut, lowOut, tri)
     return n
   }
   // whole turns k with [ylo, yhi] + 2πk meeting the pattern's yaw span
@@ -252,14 +252,16 @@ function place(d: LidarDirections, rect: Float64Array, o: number, counts: Int32A
   for (let k = Math.ceil((a - yhi) / TWO_PI); ylo + k * TWO_PI <= b; k++) {
     const u = (ylo + k * TWO_PI - ys) / yi, v = (yhi + k * TWO_PI - ys) / yi
     const i0 = Math.max(0, Math.ceil(Math.min(u, v))), i1 = Math.min(Y - 1, Math.floor(Math.max(u, v)))
-    for (let i = i0; i <= i1; i++) n += column(d, i, j0, j1, rect, o, counts, end, triOut, lowOut, tri, low)
+    for (let i = i0; i <= i1; i++) n += column(d, i, j0, j1, rect, o, counts, end, triOut, lowOut, tri)
   }
   return n
 }
 
 /** The rays of yaw sample i, pitch samples j0..j1, whose direction passes the triangle's padded edge planes: counted or written as for place. */
 function column(d: LidarDirections, i: number, j0: number, j1: number, rect: Float64Array, o: number, counts: Int32Array | null, end: Int32Array | null,
-  triOut: Int32Array | null, lowOut: Float64Array | null, tri: number, low: number): number {
+  triOut: Int32Array | null, lowOut: Float64Array | null, tri: number): number {
+  // the bound read here, not passed: a double argument of a call not inlined is boxed
+  const low = rect[o + 4]
   const cyi = d.cy[i], syi = d.sy[i], cp = d.cp, sp = d.sp, base = i * d.pitchCount
   const ax = rect[o + 5], ay = rect[o + 6], az = rect[o + 7], bx = rect[o + 8], by = rect[o + 9], bz = rect[o + 10], cx = rect[o + 11], cy = rect[o + 12], cz = rect[o + 13]
   const pa = rect[o + 14], pb = rect[o + 15], pc = rect[o + 16]
