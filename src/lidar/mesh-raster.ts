@@ -184,9 +184,9 @@ function triangleRect(vs: Float64Array, a: number, b: number, c: number, out: Fl
   const zmin = Math.min(z0, z1, z2), zmax = Math.max(z0, z1, z2)
   // the planes through the sensor and each edge: a ray's line meets the triangle only where its
   // direction lies on one side of all three (within the padding, PAD·|n| on n·d)
-  edgePlane(out, o, 0, x0, y0, z0, x1, y1, z1)
-  edgePlane(out, o, 1, x1, y1, z1, x2, y2, z2)
-  edgePlane(out, o, 2, x2, y2, z2, x0, y0, z0)
+  edgePlane(vs, a, b, out, o, 0)
+  edgePlane(vs, b, c, out, o, 1)
+  edgePlane(vs, c, a, out, o, 2)
   const rhoMax = Math.sqrt(Math.max(x0 * x0 + y0 * y0, x1 * x1 + y1 * y1, x2 * x2 + y2 * y2))
   const rhoMin = originDistance2D(x0, y0, x1, y1, x2, y2)
   const zd = zmin > 0 ? zmin : zmax < 0 ? -zmax : 0
@@ -204,7 +204,9 @@ function triangleRect(vs: Float64Array, a: number, b: number, c: number, out: Fl
 }
 
 /** Edge `slot`'s plane through the sensor (normal at out[o + 5 + 3·slot], padding at out[o + 14 + slot]). */
-function edgePlane(out: Float64Array, o: number, slot: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void {
+function edgePlane(vs: Float64Array, a: number, b: number, out: Float64Array, o: number, slot: number): void {
+  // corners read here, not passed: a double argument of a call not inlined is boxed
+  const x0 = vs[a], y0 = vs[a + 1], z0 = vs[a + 2], x1 = vs[b], y1 = vs[b + 1], z1 = vs[b + 2]
   const nx = y0 * z1 - z0 * y1, ny = z0 * x1 - x0 * z1, nz = x0 * y1 - y0 * x1, k = o + 5 + 3 * slot
   out[k] = nx; out[k + 1] = ny; out[k + 2] = nz
   out[o + 14 + slot] = PAD * Math.sqrt(nx * nx + ny * ny + nz * nz)
