@@ -22,11 +22,16 @@ export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: n
 
 const NONE = 0x7fffffff
 
-/** Appends hit (ray index, range, sensor-frame direction, collider) to the scan, growing it when full. */
-function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number, collider: number): void {
+/**
+ * Appends hit (ray index, range, sensor-frame direction cp·cy, cp·sy, sp, collider) to the scan,
+ * growing it when full. Range and direction are read from `v` (range, dx, dy, dz): doubles passed
+ * to a call that is not inlined are boxed, one allocation each per hit (meshLidarMoving's alloc).
+ */
+function pushHit(scan: LidarScan, ray: number, v: Float64Array, collider: number): void {
   const i = scan.count
   if (i >= scan.rays.length) reserveLidarScan(scan, i + 1)
-  scan.points[3 * i] = range * dx; scan.points[3 * i + 1] = range * dy; scan.points[3 * i + 2] = range * dz
+  const range = v[0]
+  scan.points[3 * i] = range * v[1]; scan.points[3 * i + 1] = range * v[2]; scan.points[3 * i + 2] = range * v[3]
   scan.rays[i] = ray
   scan.distances[i] = range
   if (scan.colliders !== null) scan.colliders[i] = collider
@@ -92,7 +97,9 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
       if (bestEid >= 0) {
-        pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid)
+        const v = c.hitPoint
+        v[0] = rangeMin + best; v[1] = cpp * cyy; v[2] = cpp * syy; v[3] = sp[p]
+        pushHit(scan, y * P + p, v, bestEid)
         if (N !== null) { N[q] = bnx; N[q + 1] = bny; N[q + 2] = bnz }
       }
     }
@@ -119,7 +126,9 @@ export function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number,
       const e = castRayR(state, ray, objectId, localId, mask, hit)
       if (e >= 0) {
         const cpp = cp[p]
-        pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p], e)
+        const v = c.hitPoint
+        v[0] = rangeMin + hit[0]; v[1] = cpp * cyy; v[2] = cpp * syy; v[3] = sp[p]
+        pushHit(scan, y * P + p, v, e)
         if (N !== null) { N[q] = hit[1]; N[q + 1] = hit[2]; N[q + 2] = hit[3] }
       }
     }

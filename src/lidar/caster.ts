@@ -46,6 +46,8 @@ export interface LidarCaster {
   /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax]. */
   hit: Float64Array
   ray: Float64Array
+  /** Scratch: a hit's range and sensor-frame direction on its way into the scan. */
+  hitPoint: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
@@ -68,7 +70,7 @@ export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
     strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), meshRaster: createLidarMeshRaster(), meshRasterStale: true, scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(5), ray: new Float64Array(7),
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(5), ray: new Float64Array(7), hitPoint: new Float64Array(4),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
     startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0), runs: new Float64Array(10),
   }

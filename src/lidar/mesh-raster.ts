@@ -188,7 +188,8 @@ function triangleRect(vs: Float64Array, a: number, b: number, c: number, out: Fl
   edgePlane(vs, b, c, out, o, 1)
   edgePlane(vs, c, a, out, o, 2)
   const rhoMax = Math.sqrt(Math.max(x0 * x0 + y0 * y0, x1 * x1 + y1 * y1, x2 * x2 + y2 * y2))
-  const rhoMin = originDistance2D(x0, y0, x1, y1, x2, y2)
+  originDistance2D(vs, a, b, c)
+  const rhoMin = dist2D[0]
   const zd = zmin > 0 ? zmin : zmax < 0 ? -zmax : 0
   out[o + 4] = Math.sqrt(rhoMin * rhoMin + zd * zd) * (1 - 1e-12)
   out[o + 2] = (zmin < 0 ? Math.atan2(zmin, rhoMin) : Math.atan2(zmin, rhoMax)) - PAD
@@ -212,19 +213,24 @@ function edgePlane(vs: Float64Array, a: number, b: number, out: Float64Array, o:
   out[o + 14 + slot] = PAD * Math.sqrt(nx * nx + ny * ny + nz * nz)
 }
 
-/** Distance from the origin to the 2D triangle (0 when inside). */
-function originDistance2D(x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): number {
-  const c0 = x0 * y1 - y0 * x1, c1 = x1 * y2 - y1 * x2, c2 = x2 * y0 - y2 * x0
-  if ((c0 >= 0 && c1 >= 0 && c2 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0)) return 0
-  return Math.min(segmentDistance(x0, y0, x1, y1), segmentDistance(x1, y1, x2, y2), segmentDistance(x2, y2, x0, y0))
-}
+// scratch: originDistance2D's result (numbers returned from calls not inlined are boxed)
+const dist2D = new Float64Array(1)
 
-function segmentDistance(x0: number, y0: number, x1: number, y1: number): number {
-  const ex = x1 - x0, ey = y1 - y0, l2 = ex * ex + ey * ey
-  let s = l2 > 0 ? -(x0 * ex + y0 * ey) / l2 : 0
-  s = s < 0 ? 0 : s > 1 ? 1 : s
-  const px = x0 + s * ex, py = y0 + s * ey
-  return Math.sqrt(px * px + py * py)
+/** Into dist2D[0]: the distance from the origin to the horizontal projection of the triangle vs[a], vs[b], vs[c] (0 when inside). */
+function originDistance2D(vs: Float64Array, a: number, b: number, c: number): void {
+  const x0 = vs[a], y0 = vs[a + 1], x1 = vs[b], y1 = vs[b + 1], x2 = vs[c], y2 = vs[c + 1]
+  const c0 = x0 * y1 - y0 * x1, c1 = x1 * y2 - y1 * x2, c2 = x2 * y0 - y2 * x0
+  if ((c0 >= 0 && c1 >= 0 && c2 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0)) { dist2D[0] = 0; return }
+  let best = Infinity
+  for (let k = 0; k < 3; k++) {
+    const p = k === 0 ? a : k === 1 ? b : c, q = k === 0 ? b : k === 1 ? c : a
+    const px = vs[p], py = vs[p + 1], ex = vs[q] - px, ey = vs[q + 1] - py, l2 = ex * ex + ey * ey
+    let f = l2 > 0 ? -(px * ex + py * ey) / l2 : 0
+    f = f < 0 ? 0 : f > 1 ? 1 : f
+    const hx = px + f * ex, hy = py + f * ey, h2 = hx * hx + hy * hy
+    if (h2 < best) best = h2
+  }
+  dist2D[0] = Math.sqrt(best)
 }
 
 /**
