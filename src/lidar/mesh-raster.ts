@@ -95,6 +95,7 @@ export function buildLidarMeshRaster(state: CollisionState, mr: LidarMeshRaster,
   if (!(scale <= MAX_SCALE)) return
   mr.margin = 1e-9 * (1 + scale + rangeMax)
   mr.cut = rangeMin + mr.margin
+  axisReach[0] = 1e-7 * (1 + scale)
   const count = gather(mr, m, ax, ay, az, rangeMax + mr.margin + NEAR)
   // sensor-frame corners of each gathered triangle, once per vertex
   const V = m.vertices, I = m.indices, nv = V.length / 3
@@ -195,7 +196,8 @@ function triangleRect(vs: Float64Array, a: number, b: number, c: number, out: Fl
   out[o + 2] = (zmin < 0 ? Math.atan2(zmin, rhoMin) : Math.atan2(zmin, rhoMax)) - PAD
   out[o + 3] = (zmax >= 0 ? Math.atan2(zmax, rhoMin) : Math.atan2(zmax, rhoMax)) + PAD
   // near the vertical axis (the projection within the padding's reach of it): every yaw
-  if (rhoMin <= 1e-6 * rhoMax + 1e-300) { out[o] = -Math.PI; out[o + 1] = 3 * Math.PI; return }
+  // (a yaw's rounding is about the coordinates' rounding over the horizontal distance)
+  if (rhoMin <= 1e-6 * rhoMax || rhoMin <= axisReach[0]) { out[o] = -Math.PI; out[o + 1] = 3 * Math.PI; return }
   const a0 = Math.atan2(y0, x0)
   let d1 = Math.atan2(y1, x1) - a0, d2 = Math.atan2(y2, x2) - a0
   if (d1 > Math.PI) d1 -= TWO_PI; else if (d1 < -Math.PI) d1 += TWO_PI
@@ -210,9 +212,12 @@ function edgePlane(vs: Float64Array, a: number, b: number, out: Float64Array, o:
   const x0 = vs[a], y0 = vs[a + 1], z0 = vs[a + 2], x1 = vs[b], y1 = vs[b + 1], z1 = vs[b + 2]
   const nx = y0 * z1 - z0 * y1, ny = z0 * x1 - x0 * z1, nz = x0 * y1 - y0 * x1, k = o + 5 + 3 * slot
   out[k] = nx; out[k + 1] = ny; out[k + 2] = nz
-  out[o + 14 + slot] = PAD * Math.sqrt(nx * nx + ny * ny + nz * nz)
+  // padded by PAD·|v0|·|v1| ≥ PAD·|n|: an edge seen end-on has a short n whose rounding is not
+  out[o + 14 + slot] = PAD * Math.sqrt((x0 * x0 + y0 * y0 + z0 * z0) * (x1 * x1 + y1 * y1 + z1 * z1))
 }
 
+// the horizontal distance from the vertical axis within which a triangle takes every yaw (set per build)
+const axisReach = new Float64Array(1)
 // scratch: originDistance2D's result (numbers returned from calls not inlined are boxed)
 const dist2D = new Float64Array(1)
 
