@@ -11,7 +11,7 @@
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from '../collision/state'
 import type { MeshData } from '../collision/mesh-tree'
-import { createMeshRayFrame, F_BEST, F_KX, F_KY, F_KZ, F_OX, F_OY, F_OZ, F_SX, F_SY, F_SZ, F_TRI, meshLeaf, setMeshRayFrame } from '../collision/mesh-leaf'
+import { createMeshRayFrame, F_BEST, F_KX, F_KY, F_KZ, F_OX, F_OY, F_OZ, F_SX, F_SY, F_SZ, F_TRI, meshLeaf, setMeshRayFrame, startOnSurface } from '../collision/mesh-leaf'
 import { meshFaceNormal } from '../collision/mesh'
 import type { LidarDirections } from './directions'
 
@@ -38,7 +38,7 @@ export interface LidarMeshRaster {
   nearCount: number
   /** Per ray r: entries cellStart[r] ..< cellStart[r + 1]. */
   cellStart: Int32Array
-  /** Entries: the triangle's position in the mesh's leaf order, and its distance bound from the sensor. */
+  /** Entries: the triangle (its index in the mesh), and its distance bound from the sensor. */
   tri: Int32Array
   lower: Float64Array
   /** Scratch of a build: gathered triangles (order positions), their rectangles and bounds. */
@@ -139,7 +139,7 @@ export function buildLidarMeshRaster(state: CollisionState, mr: LidarMeshRaster,
     const o = RECT * i, low = rect[o + 4]
     if (low <= NEAR) { mr.near[nearCount++] = g[i]; continue }
     if (low > rangeMax + mr.margin) continue
-    place(d, rect, o, null, cs, mr.tri, mr.lower, g[i])
+    place(d, rect, o, null, cs, mr.tri, mr.lower, order[g[i]])
   }
   mr.nearCount = nearCount
   const tri = mr.tri, lower = mr.lower
@@ -311,13 +311,13 @@ export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, 
   const near = mr.near
   for (let i = 0; i < mr.nearCount; i++) meshLeaf(m, near[i], 1, F)
   const tri = mr.tri, lower = mr.lower, cut = mr.cut
-  const order = m.order, V = m.vertices, I = m.indices
+  const V = m.vertices, I = m.indices
   const okx = F[F_OX], oky = F[F_OY], okz = F[F_OZ], sx = F[F_SX], sy = F[F_SY], sz = F[F_SZ]
   const kx = F[F_KX], ky = F[F_KY], kz = F[F_KZ]
   let best = F[F_BEST], bestTri = F[F_TRI]
   for (let k = mr.cellStart[ray], end = mr.cellStart[ray + 1]; k < end; k++) {
     if (lower[k] > cut + best) break
-    const t3 = order[tri[k]], a = 3 * I[3 * t3], b = 3 * I[3 * t3 + 1], c = 3 * I[3 * t3 + 2]
+    const t3 = tri[k], a = 3 * I[3 * t3], b = 3 * I[3 * t3 + 1], c = 3 * I[3 * t3 + 2]
     const Az = V[a + kz] - okz, Bz = V[b + kz] - okz, Cz = V[c + kz] - okz
     const Ax = V[a + kx] - okx - sx * Az, Ay = V[a + ky] - oky - sy * Az
     const Bx = V[b + kx] - okx - sx * Bz, By = V[b + ky] - oky - sy * Bz
@@ -326,9 +326,13 @@ export function lidarMeshRasterTest(state: CollisionState, mr: LidarMeshRaster, 
     if ((U < 0 || W < 0 || X < 0) && (U > 0 || W > 0 || X > 0)) continue
     const det = U + W + X
     if (det === 0) continue
-    const t = ((U * Az + W * Bz + X * Cz) * sz) / det
-    // a start on (or a hair behind) the surface: meshLeaf's own rule
-    if (!(t > 0)) { F[F_BEST] = best; F[F_TRI] = bestTri; meshLeaf(m, tri[k], 1, F); best = F[F_BEST]; bestTri = F[F_TRI]; continue }
+    const num = (U * Az + W * Bz + X * Cz) * sz
+    let t = num / det
+    if (!(t > 0)) {
+      // meshLeaf's rule: behind the start, or on the surface (rounding may put it a hair behind): 0, never −0
+      if (t < 0 && !startOnSurface(num, sz, Ax, Ay, Az, Bx, By, Bz, Cx, Cy, Cz)) continue
+      t = 0
+    }
     if (t > best || (t === best && bestTri >= 0 && t3 > bestTri)) continue
     best = t; bestTri = t3
   }
