@@ -20,7 +20,7 @@ import { broadphaseStale, updateBroadphase, type CollisionState } from '../colli
 import { lidarHitNormals, LidarStrategy, type LidarCaster } from './caster'
 import { chooseAndBuild } from './strategy'
 import { castBvh, castLists } from './cast-rays'
-import { buildLidarMeshRaster } from './mesh-raster'
+import { buildLidarMeshRaster, meshRasterPays } from './mesh-raster'
 
 function isCount(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1
@@ -98,6 +98,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, oid, lid, mask)
     c.builtForce = c.force
     c.meshRasterStale = true
+    c.meshRaster.eid = -1
   }
   c.scansSinceBuild++
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
@@ -126,7 +127,7 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   }
   // a mesh candidate rasterised onto the whole pattern (list strategies, the pattern in one chunk)
   const wholePattern = rowsPerChunk === yawCount && c.strategy !== LidarStrategy.bvh
-  if (wholePattern && c.meshRasterStale) {
+  if (wholePattern && c.meshRasterStale && meshRasterPays(state, c.cands.eid, c.cands.n, yawCount * pitchCount, rangeMax, c.scansSinceBuild)) {
     buildLidarMeshRaster(state, c.meshRaster, c.cands.eid, c.cands.n, c.dirs, c.rot, c.pos, rangeMin, rangeMax)
     c.meshRasterStale = false
   }

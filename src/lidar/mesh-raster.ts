@@ -64,6 +64,33 @@ export function createLidarMeshRaster(): LidarMeshRaster {
     vs: new Float64Array(0), stamp: e, builds: 0, margin: 0, cut: 0, F: createMeshRayFrame(), L: new Float64Array(11) }
 }
 
+// What a build costs per triangle within range, and what a ray saves with it (ns of CPU time, on
+// the meshLidar terrain: docs/decisions/0009-meshes.md), for meshRasterPays.
+const BUILD_PER_TRIANGLE = 500, SAVE_PER_RAY = 400
+
+/**
+ * Whether rasterising the largest mesh among candidates eids[0 ..< n] pays for `rays` rays over
+ * `scans` scans (the scans the caster's current build has served, this one included): its
+ * triangles within rangeMax (estimated from its box's two largest extents) cost a build, each
+ * ray saves its tree or view walk. A sensor moving every scan with a small pattern keeps the tree;
+ * a standing one builds once the scans pay for it.
+ */
+export function meshRasterPays(state: CollisionState, eids: Int32Array, n: number, rays: number, rangeMax: number, scans: number): boolean {
+  const C = state.Collider
+  let m: MeshData | undefined
+  for (let i = 0; i < n; i++) {
+    const e = eids[i]
+    if (C.kind[e] !== ColliderKind.mesh) continue
+    const mm = state.meshes[C.mesh[e]]
+    if (mm !== undefined && (m === undefined || mm.treeTriangles > m.treeTriangles)) m = mm
+  }
+  if (m === undefined) return false
+  const B = m.box, x = B[3] - B[0], y = B[4] - B[1], z = B[5] - B[2]
+  const area = Math.max(x * y, y * z, z * x)
+  const share = area > 0 ? Math.min(1, (Math.PI * rangeMax * rangeMax) / area) : 1
+  return share * m.treeTriangles * BUILD_PER_TRIANGLE <= rays * SAVE_PER_RAY * scans
+}
+
 /**
  * Builds raster mr for the largest mesh collider among candidates eids[0 ..< n] seen by the sensor
  * (rot, pos) over pattern d with ranges [rangeMin, rangeMax], or leaves mr.eid = −1 when there is

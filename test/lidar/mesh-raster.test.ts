@@ -33,16 +33,41 @@ describe('mesh raster', () => {
         for (const force of [LidarStrategy.flat, LidarStrategy.buckets]) {
           sim.internal.lidars.shared.force = force
           for (const [rMin, rMax] of [[0, 40], [0.3, 25]]) {
+            // a standing sensor: the raster is built once the scans pay for it (the first or second)
             const scan = createLidarScan({ hits: true, normals: true })
-            sim.rayTestLidar(rot, pos, ...pat, rMin, rMax, -1, -1, -1, scan)
+            const oracle = oracleScan(sim, rot, pos, ...pat, rMin, rMax, -1, -1, -1)
+            for (let i = 0; i < 2; i++) {
+              sim.rayTestLidar(rot, pos, ...pat, rMin, rMax, -1, -1, -1, scan)
+              expect(scanDifference(scan, oracle)).toBeNull()
+            }
             expect(sim.internal.lidars.shared.meshRaster.eid).toBe(eid)
             expect(scan.count).toBeGreaterThan(1000)
-            expect(scanDifference(scan, oracleScan(sim, rot, pos, ...pat, rMin, rMax, -1, -1, -1))).toBeNull()
           }
         }
       })
     }
   }
+
+  it('follows the mesh when it moves, and a small pattern on a sensor moving every scan keeps the tree', () => {
+    const { sim, eid, surface } = scene()
+    const pos = [surface[0], surface[1], surface[2] + 0.4]
+    const pat = patterns[2]
+    const scan = createLidarScan()
+    for (const [x, yaw] of [[3, 0.6], [3.4, 0.7], [3.4, 0.7], [2.5, -0.2]]) {
+      const half = yaw / 2
+      sim.setPose(eid, [x, -2, 0.5], [0, 0, Math.sin(half), Math.cos(half)])
+      sim.rayTestLidar(rot, pos, ...pat, 0.1, 30, -1, -1, -1, scan)
+      expect(sim.internal.lidars.shared.meshRaster.eid).toBe(eid)
+      expect(scanDifference(scan, oracleScan(sim, rot, pos, ...pat, 0.1, 30, -1, -1, -1))).toBeNull()
+    }
+    // 60 rays a scan, the sensor moving every scan: a build would cost more than the rays save
+    for (let i = 0; i < 3; i++) {
+      const p = [pos[0] + 0.01 * i, pos[1], pos[2]]
+      sim.rayTestLidar(rot, p, 0, 0.1, 60, -0.2, 0, 1, 0, 30, -1, -1, -1, scan)
+      expect(sim.internal.lidars.shared.meshRaster.eid).toBe(-1)
+      expect(scanDifference(scan, oracleScan(sim, rot, p, 0, 0.1, 60, -0.2, 0, 1, 0, 30, -1, -1, -1))).toBeNull()
+    }
+  })
 
   for (const [move, bound] of [[0, 4096], [0.01, 32768]] as const) {
     it(`allocates nothing per ray once warm (${move === 0 ? 'a standing sensor' : 'rebuilt every scan'})`, () => {
