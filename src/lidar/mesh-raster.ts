@@ -1,11 +1,12 @@
 /**
  * A mesh rasterised onto a lidar's own yaw × pitch grid (candidate-major, as the raster strategy
- * bins shapes): the mesh's triangles within rangeMax of the sensor, each listed at the rays its
- * conservative angular rectangle (seen from the sensor, padded) covers, nearest bound first per
- * ray. A ray then tests only its own list's triangles with the mesh's watertight test, stopping at
+ * bins shapes): the mesh's triangles within rangeMax of the sensor, each listed at the rays inside
+ * its conservative angular rectangle (seen from the sensor, padded) whose directions also pass its
+ * three padded edge planes through the sensor, nearest bound first per ray. A ray then tests only its own list's triangles with the mesh's watertight test, stopping at
  * the first whose distance bound exceeds its best hit: the same hits as rayTest (the same test, the
  * same tie rule, a superset of the triangles it can meet). Triangles within NEAR of the sensor go
- * to every ray. Built per caster for one mesh candidate, kept while the caster's key stands.
+ * to every ray. Built per caster for one mesh candidate when it pays (meshRasterPays), kept while
+ * the caster's key stands.
  * Figures: docs/decisions/0009-meshes.md.
  */
 import { ColliderKind } from '../../components/collider'
