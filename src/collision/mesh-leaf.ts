@@ -20,7 +20,7 @@ export const F_OX = 0, F_OY = 1, F_OZ = 2, F_SX = 3, F_SY = 4, F_SZ = 5, F_KX = 
 /** A ray frame: 15 numbers (F_* indices), filled by setMeshRayFrame and rayMesh. */
 export function createMeshRayFrame(): Float64Array { return new Float64Array(15) }
 
-/** Bound on the rounding of the distance numerator, per cube of the triangle's largest coordinate seen from the start. */
+/** Bound on the rounding of the distance numerator (the start on the surface), per cube of the triangle's largest coordinate seen from the start. */
 const ON_SURFACE = 64 * Number.EPSILON
 
 /**
@@ -61,14 +61,20 @@ export function meshLeaf(m: MeshData, first: number, count: number, F: Float64Ar
     let t = num / det
     if (!(t > 0)) {
       // behind the start, or the start lies on the triangle (rounding may put it a hair behind): 0, never −0
-      if (t < 0) {
-        const S = Math.max(Math.abs(Ax), Math.abs(Ay), Math.abs(Az * sz), Math.abs(Bx), Math.abs(By), Math.abs(Bz * sz), Math.abs(Cx), Math.abs(Cy), Math.abs(Cz * sz))
-        if (!(Math.abs(num) <= ON_SURFACE * S * S * S)) continue
-      }
+      if (t < 0 && !startOnSurface(num, sz, Ax, Ay, Az, Bx, By, Bz, Cx, Cy, Cz)) continue
       t = 0
     }
     if (t > best || (t === best && bestTri >= 0 && tri > bestTri)) continue
     best = t; bestTri = tri
   }
   F[F_BEST] = best; F[F_TRI] = bestTri
+}
+
+/**
+ * Whether a negative distance numerator `num` (the sheared corners as meshLeaf has them) is within
+ * the test's rounding of zero: the start lies on the triangle, so it hits at 0. A rare path.
+ */
+export function startOnSurface(num: number, sz: number, Ax: number, Ay: number, Az: number, Bx: number, By: number, Bz: number, Cx: number, Cy: number, Cz: number): boolean {
+  const S = Math.max(Math.abs(Ax), Math.abs(Ay), Math.abs(Az * sz), Math.abs(Bx), Math.abs(By), Math.abs(Bz * sz), Math.abs(Cx), Math.abs(Cy), Math.abs(Cz * sz))
+  return Math.abs(num) <= ON_SURFACE * S * S * S
 }

@@ -7,6 +7,7 @@ import { lidarTestCandidate } from './candidate-test'
 import { castRayR } from '../collision/query'
 import type { CollisionState } from '../collision/state'
 import { LidarStrategy, type LidarCaster } from './caster'
+import { lidarMeshRasterTest, type LidarMeshRaster } from './mesh-raster'
 
 /**
  * Casts rows [y0, y1) (within the last buildSweepRows' rows) whose world rays are already in
@@ -16,16 +17,21 @@ import { LidarStrategy, type LidarCaster } from './caster'
 export function castSweepRows(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, objectId: number, localId: number, mask: number,
   scan: LidarScan, y0: number, y1: number, hitNormals: Float64Array | null): void {
   if (c.strategy === LidarStrategy.bvh) castBvh(state, c, rangeMin, rangeMax - rangeMin, objectId, localId, mask, scan, y0, y1, hitNormals)
-  else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals)
+  else castLists(state, c, rangeMin, rangeMax, scan, y0, y1, hitNormals, null)
 }
 
 const NONE = 0x7fffffff
 
-/** Appends hit (ray index, range, sensor-frame direction, collider) to the scan, growing it when full. */
-function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: number, dz: number, collider: number): void {
+/**
+ * Appends hit (ray index, range, sensor-frame direction cp·cy, cp·sy, sp, collider) to the scan,
+ * growing it when full. Range and direction are read from `v` (range, dx, dy, dz): doubles passed
+ * to a call that is not inlined are boxed, one allocation each per hit (meshLidarMoving's alloc).
+ */
+function pushHit(scan: LidarScan, ray: number, v: Float64Array, collider: number): void {
   const i = scan.count
   if (i >= scan.rays.length) reserveLidarScan(scan, i + 1)
-  scan.points[3 * i] = range * dx; scan.points[3 * i + 1] = range * dy; scan.points[3 * i + 2] = range * dz
+  const range = v[0]
+  scan.points[3 * i] = range * v[1]; scan.points[3 * i + 1] = range * v[2]; scan.points[3 * i + 2] = range * v[3]
   scan.rays[i] = ray
   scan.distances[i] = range
   if (scan.colliders !== null) scan.colliders[i] = collider
@@ -35,9 +41,11 @@ function pushHit(scan: LidarScan, ray: number, range: number, dx: number, dy: nu
 /**
  * Casts rays of yaw rows [y0, y1) against the flat list or the buckets, nearest bound first with
  * early exit; returns the tests run. With `N`, each hit's world normal (rayColliderRay's; none for
- * a plane) goes to N at its ray's offset in c.rays.
+ * a plane) goes to N at its ray's offset in c.rays. With `mr` (rows [y0, y1) the whole pattern), its
+ * mesh collider is tested through its raster (the same results, fewer triangles).
  */
-export function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null): number {
+export function castLists(state: CollisionState, c: LidarCaster, rangeMin: number, rangeMax: number, scan: LidarScan, y0: number, y1: number, N: Float64Array | null,
+  mr: LidarMeshRaster | null): number {
   // the rays' length worked out here, not passed: each ray's best distance starts from it and then
   // stays an unboxed number (from a parameter it is boxed anew on every better hit; test/lidar/alloc.test.ts)
   const length = rangeMax - rangeMin
@@ -49,7 +57,7 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
   const ceid = k.eid, clow = k.lowerT, csx = k.sx, csy = k.sy, csz = k.sz, csr2 = k.sr2, cplane = k.plane
   const u1x = k.u1x, u1y = k.u1y, u2x = k.u2x, u2y = k.u2y, wedgeSin = k.wedgeSin
   const O = c.rays.org, D = c.rays.dir
-  const hit = c.hit, ray = c.ray
+  const hit = c.hit, ray = c.ray, meshE = mr === null ? -1 : mr.eid
   let tests = 0, q = 0
   for (let y = y0; y < y1; y++) {
     const cyy = cy[y], syy = sy[y], cn = colN[y], cf = colF[y]
@@ -83,13 +91,15 @@ export function castLists(state: CollisionState, c: LidarCaster, rangeMin: numbe
         }
         tests++
         ray[6] = best
-        if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
+        if (e === meshE) { if (!lidarMeshRasterTest(state, mr!, y * P + p, O, D, q, ray, hit, N !== null)) continue } else if (!lidarTestCandidate(state, e, cplane[ci] === 1, O, D, q, ray, hit)) continue
         // rayTest's tie rule: equal distances go to the lowest entity id; a non-plane's world normal is in hit[1..3]
         const t = hit[0]
         if (t < best || bestEid < 0 || (t === best && e < bestEid)) { best = t; bestEid = e; bnx = hit[1]; bny = hit[2]; bnz = hit[3] }
       }
       if (bestEid >= 0) {
-        pushHit(scan, y * P + p, rangeMin + best, cpp * cyy, cpp * syy, sp[p], bestEid)
+        const v = c.hitPoint
+        v[0] = rangeMin + best; v[1] = cpp * cyy; v[2] = cpp * syy; v[3] = sp[p]
+        pushHit(scan, y * P + p, v, bestEid)
         if (N !== null) { N[q] = bnx; N[q + 1] = bny; N[q + 2] = bnz }
       }
     }
@@ -116,7 +126,9 @@ export function castBvh(state: CollisionState, c: LidarCaster, rangeMin: number,
       const e = castRayR(state, ray, objectId, localId, mask, hit)
       if (e >= 0) {
         const cpp = cp[p]
-        pushHit(scan, y * P + p, rangeMin + hit[0], cpp * cyy, cpp * syy, sp[p], e)
+        const v = c.hitPoint
+        v[0] = rangeMin + hit[0]; v[1] = cpp * cyy; v[2] = cpp * syy; v[3] = sp[p]
+        pushHit(scan, y * P + p, v, e)
         if (N !== null) { N[q] = hit[1]; N[q + 1] = hit[2]; N[q + 2] = hit[3] }
       }
     }

@@ -20,6 +20,7 @@ import { broadphaseStale, updateBroadphase, type CollisionState } from '../colli
 import { lidarHitNormals, LidarStrategy, type LidarCaster } from './caster'
 import { chooseAndBuild } from './strategy'
 import { castBvh, castLists } from './cast-rays'
+import { buildLidarMeshRaster, meshRasterPays } from './mesh-raster'
 
 function isCount(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1
@@ -96,6 +97,8 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
   if (!keyMatches(c, state.version, rangeMin, rangeMax, oid, lid, mask) || c.strategy === 0 || c.builtForce !== c.force) {
     c.strategy = chooseAndBuild(state, c, rangeMin, rangeMax, oid, lid, mask)
     c.builtForce = c.force
+    c.meshRasterStale = true
+    c.meshRaster.eid = -1
   }
   c.scansSinceBuild++
   reserveLidarScan(scan, Math.min(yawCount * pitchCount, 1 << 16))
@@ -122,12 +125,19 @@ export function castLidar(state: CollisionState, c: LidarCaster, rot: ArrayLike<
     anchor[3] = 0
     return scan
   }
+  // a mesh candidate rasterised onto the whole pattern (list strategies, the pattern in one chunk)
+  const wholePattern = rowsPerChunk === yawCount && c.strategy !== LidarStrategy.bvh
+  if (wholePattern && c.meshRasterStale && meshRasterPays(state, c.cands.eid, c.cands.n, yawCount * pitchCount, rangeMax, c.scansSinceBuild)) {
+    buildLidarMeshRaster(state, c.meshRaster, c.cands.eid, c.cands.n, c.dirs, c.rot, c.pos, rangeMin, rangeMax)
+    c.meshRasterStale = false
+  }
+  const meshRaster = wholePattern && c.meshRaster.eid >= 0 ? c.meshRaster : null
   for (let y0 = 0; y0 < yawCount; y0 += rowsPerChunk) {
     const y1 = Math.min(yawCount, y0 + rowsPerChunk)
     if (!lidarRaysCurrent(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1) || c.rays.partialFor !== -1) fillLidarRays(c.rays, c.dirs, c.rot, c.pos, rangeMin, y0, y1)
     const from = scan.count
     if (c.strategy === LidarStrategy.bvh) { castBvh(state, c, rangeMin, length, oid, lid, mask, scan, y0, y1, castN); tests += (y1 - y0) * pitchCount }
-    else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, castN)
+    else tests += castLists(state, c, rangeMin, rangeMax, scan, y0, y1, castN, meshRaster)
     if (N !== null) fillLidarAttributes(state, scan, from, c.rays.org, c.rays.dir, N, y0 * pitchCount, c.rot)
     if (scan.triangles !== null) fillLidarTriangles(state, scan, from, c.rays.org, c.rays.dir, y0 * pitchCount, rangeMin)
   }

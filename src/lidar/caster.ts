@@ -4,6 +4,7 @@ import { createLidarBuckets, type LidarBuckets } from './buckets'
 import { createLidarCandidates, type LidarCandidates } from './candidates'
 import { createLidarRaster, type LidarRaster } from './raster'
 import { createLidarRays, type LidarRays } from './rays'
+import { createLidarMeshRaster, type LidarMeshRaster } from './mesh-raster'
 
 /** Strategy codes (Caster.strategy). */
 export const LidarStrategy = { none: 0, flat: 1, buckets: 2, bvh: 3, raster: 4 } as const
@@ -32,6 +33,9 @@ export interface LidarCaster {
   estimate: Float64Array
   /** The raster strategy's per-ray best hits and column lists. */
   raster: LidarRaster
+  /** A mesh candidate rasterised onto the pattern (list strategies), and whether it needs building for the current key. */
+  meshRaster: LidarMeshRaster
+  meshRasterStale: boolean
   /** Sensor rotation and position of the current scan. */
   rot: Float64Array
   pos: Float64Array
@@ -42,6 +46,8 @@ export interface LidarCaster {
   /** Scratch: a narrow-phase result (t, normal), and a ray [ox, oy, oz, dx, dy, dz, tMax]. */
   hit: Float64Array
   ray: Float64Array
+  /** Scratch: a hit's range and sensor-frame direction on its way into the scan. */
+  hitPoint: Float64Array
   /** Scratch for a Lidar entity's world pose (the caller's arguments). */
   mountRot: Float64Array
   mountPos: Float64Array
@@ -63,8 +69,8 @@ const KEY = 9 + 3 + 5
 export function createLidarCaster(): LidarCaster {
   return {
     dirs: createLidarDirections(), cands: createLidarCandidates(), buckets: createLidarBuckets(),
-    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), scansSinceBuild: 1, reuse: 1,
-    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(5), ray: new Float64Array(7),
+    strategy: 0, force: 0, builtForce: 0, version: -1, key: new Float64Array(KEY).fill(NaN), dirsRevision: -1, tests: 0, estimate: new Float64Array(4), raster: createLidarRaster(), meshRaster: createLidarMeshRaster(), meshRasterStale: true, scansSinceBuild: 1, reuse: 1,
+    rot: new Float64Array(9), pos: new Float64Array(3), rays: createLidarRays(), hitNormals: new Float64Array(0), hit: new Float64Array(5), ray: new Float64Array(7), hitPoint: new Float64Array(4),
     mountRot: new Float64Array(9), mountPos: new Float64Array(3),
     startRot: new Float64Array(9), startPos: new Float64Array(3), endRot: new Float64Array(9), endPos: new Float64Array(3), quat: new Float64Array(8), rowPoses: new Float64Array(0), runs: new Float64Array(10),
   }
