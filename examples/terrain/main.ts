@@ -86,7 +86,7 @@ async function start(): Promise<void> {
   LEVELS.forEach((level, n) => {
     const at = slot(Math.round(((n + 1) * points) / (LEVELS.length + 1)))
     const car = sim.addCar({ ...at, speed: level === 'frozen' ? 0 : 12 })
-    sim.setAi(car, line, { closed: true, maxSpeed: 24, lateralAccel: 5, lateralOffset: n % 2 ? 1.5 : -1.5 })
+    sim.setAi(car, line, { closed: true, maxSpeed: 24, lateralAccel: 5, lateralOffset: n % 2 ? 1.5 : -1.5, width: 3 })
     sim.setInput(car, { gear: 1 }) // drive engaged: the driver works the pedals and steering only
     if (level !== 'full') sim.setLod(car, level)
     cars.push(car)
