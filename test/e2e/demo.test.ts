@@ -10,17 +10,15 @@
  * missing, unless PITLANE_E2E=required.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { browserTestRuns, launchChromium, required } from './browser'
 import type { BrowserContext, Page } from 'playwright-core'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ROOT = resolve(__dirname, '../..')
-const haveBrowser = existsSync(CHROMIUM)
-const required = process.env.PITLANE_E2E === 'required'
-if (!haveBrowser && !required) console.warn(`[e2e] ${CHROMIUM} not found: skipping the browser test of the demo (set PITLANE_E2E=required to fail instead)`)
+const runs = browserTestRuns('the demo')
 
 interface PixelWindow { __pitlanePixels(): Uint8ClampedArray }
 interface FakePad { connected: boolean; axes: number[]; buttons: { pressed: boolean; value: number }[] }
@@ -48,7 +46,7 @@ async function countColors(page: Page, colors: Record<string, number>, tol = 24,
   }, { colors, tol, stride }) as Promise<Record<string, number> & { total: number }>
 }
 
-describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
+describe.skipIf(!runs)('racing demo in chromium', () => {
   let context: BrowserContext | undefined
   let page: Page
   let close: (() => Promise<void>) | undefined
@@ -69,19 +67,12 @@ describe.skipIf(!haveBrowser && !required)('racing demo in chromium', () => {
   const order = () => page.evaluate(() => window.pitlaneDemo.race!.standings().map((s) => s.car))
 
   beforeAll(async () => {
-    if (!haveBrowser) throw new Error(`PITLANE_E2E=required but ${CHROMIUM} is missing (apt-get install chromium)`)
     const vite = await import('vite')
     outDir = mkdtempSync(join(tmpdir(), 'pitlane-demo-'))
     profile = mkdtempSync(join(tmpdir(), 'pitlane-chromium-'))
     const configFile = join(ROOT, 'vite.config.ts')
-    const { chromium } = await import('playwright-core')
     // The browser starts while vite builds (both take seconds on a busy machine).
-    const launching = chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 720 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    })
+    const launching = launchChromium(profile)
     launching.catch(() => {}) // reported by the await below
     await vite.build({ configFile, root: join(ROOT, 'examples/racing'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false } }) // a test build: skip the slow bits
     const server = await vite.preview({ configFile, root: join(ROOT, 'examples/racing'), logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } })

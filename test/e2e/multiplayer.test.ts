@@ -7,23 +7,21 @@
  * PITLANE_E2E=required.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { browserTestRuns, launchChromium } from './browser'
 import type { BrowserContext, Page } from 'playwright-core'
 import { startServer, type RaceServer } from '../../examples/multiplayer/serve'
 import type { MultiplayerHandle } from '../../examples/multiplayer/main'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ROOT = resolve(__dirname, '../..')
-const haveBrowser = existsSync(CHROMIUM)
-const required = process.env.PITLANE_E2E === 'required'
-if (!haveBrowser && !required) console.warn(`[e2e] ${CHROMIUM} not found: skipping the browser test of the multiplayer example (set PITLANE_E2E=required to fail instead)`)
+const runs = browserTestRuns('the multiplayer example')
 
 type Win = { pitlaneMultiplayer: MultiplayerHandle }
 
-describe.skipIf(!haveBrowser && !required)('multiplayer example in chromium', () => {
+describe.skipIf(!runs)('multiplayer example in chromium', () => {
   let context: BrowserContext | undefined
   let server: RaceServer | undefined
   let close: (() => Promise<void>) | undefined
@@ -32,18 +30,11 @@ describe.skipIf(!haveBrowser && !required)('multiplayer example in chromium', ()
   const errors: string[] = []
 
   beforeAll(async () => {
-    if (!haveBrowser) throw new Error(`PITLANE_E2E=required but ${CHROMIUM} is missing (apt-get install chromium)`)
     const vite = await import('vite')
     outDir = mkdtempSync(join(tmpdir(), 'pitlane-multiplayer-'))
     profile = mkdtempSync(join(tmpdir(), 'pitlane-chromium-'))
     const configFile = join(ROOT, 'examples/multiplayer/vite.config.ts')
-    const { chromium } = await import('playwright-core')
-    const launching = chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 960, height: 600 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
-    })
+    const launching = launchChromium(profile, { viewport: { width: 960, height: 600 }, args: ['--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'] })
     launching.catch(() => {})
     server = await startServer({ port: 0 })
     await vite.build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false } })

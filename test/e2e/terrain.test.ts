@@ -9,22 +9,20 @@
  * Skipped with a notice where /usr/bin/chromium is missing, unless PITLANE_E2E=required.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { browserTestRuns, launchChromium, required } from './browser'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { TerrainHandle } from '../../examples/terrain/main'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ROOT = resolve(__dirname, '../..')
-const haveBrowser = existsSync(CHROMIUM)
-const required = process.env.PITLANE_E2E === 'required'
-if (!haveBrowser && !required) console.warn(`[e2e] ${CHROMIUM} not found: skipping the browser test of the terrain example (set PITLANE_E2E=required to fail instead)`)
+const runs = browserTestRuns('the terrain example')
 
 type TerrainWindow = { pitlaneTerrain: TerrainHandle }
 
-describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => {
+describe.skipIf(!runs)('terrain example in chromium', () => {
   let context: BrowserContext | undefined
   let page: Page
   let close: (() => Promise<void>) | undefined
@@ -33,19 +31,12 @@ describe.skipIf(!haveBrowser && !required)('terrain example in chromium', () => 
   let outDir = '', profile = '', shots = ''
 
   beforeAll(async () => {
-    if (!haveBrowser) throw new Error(`PITLANE_E2E=required but ${CHROMIUM} is missing (apt-get install chromium)`)
     const vite = await import('vite')
     outDir = mkdtempSync(join(tmpdir(), 'pitlane-terrain-'))
     profile = mkdtempSync(join(tmpdir(), 'pitlane-chromium-'))
     shots = mkdtempSync(join(tmpdir(), 'pitlane-terrain-shots-'))
     const configFile = join(ROOT, 'examples/terrain/vite.config.ts')
-    const { chromium } = await import('playwright-core')
-    const launching = chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 720 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    })
+    const launching = launchChromium(profile)
     launching.catch(() => {}) // reported by the await below
     await vite.build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false } })
     const server = await vite.preview({ configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } })
