@@ -43,14 +43,14 @@ export function laneSim(count, level, hz, length = 6000) {
     if (hz) sim.setLod(car, level, hz)
     sim.setInput(car, { gear: 1 }) // gear stays the user's: drive
     if (!lanes.has(y)) lanes.set(y, lanePath(y, length))
-    sim.setAi(car, lanes.get(y), { maxSpeed: 11.2 }) // a row shares its lane's path record
+    sim.setAi(car, lanes.get(y), { maxSpeed: 11.2, traffic: 'ignore' }) // a row shares its lane's path record; the seed's driver (traffic has its own case)
     cars.push(car)
   }
   return { sim, cars, level, hz }
 }
 
-/** `count` cars spread round a 300 m / 60 m oval in three lanes, driven, at `level` (and `hz`), with `ai(i)` added to car i's setAi options. */
-export function ovalSim(count, level, hz, ai = () => ({})) {
+/** `count` cars spread round a 300 m / 60 m oval in three lanes, driven, at `level` (and `hz`), with `ai(i)` added to car i's setAi options (default: traffic 'ignore', the seed's driver). */
+export function ovalSim(count, level, hz, ai = () => ({ traffic: 'ignore' })) {
   const sim = createSim(createWorld())
   const path = stadiumPath(300, 60, 2)
   const cars = []

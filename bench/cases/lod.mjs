@@ -21,7 +21,7 @@ export function mixedSim({ full = 10, singleTrack = 60, frozen = 30, hz = 240 } 
     const x = path[2 * k], y = path[2 * k + 1]
     const nx = path[(2 * k + 2) % path.length], ny = path[(2 * k + 3) % path.length]
     const car = sim.addCar({ position: [x, y], heading: Math.atan2(ny - y, nx - x), speed: 8 })
-    sim.setAi(car, path, { closed: true, maxSpeed: 20 })
+    sim.setAi(car, path, { closed: true, maxSpeed: 20, traffic: 'ignore' }) // the seed's driver: traffic is measured by its own cases
     sim.setInput(car, { gear: 1 }) // the driver leaves the gear to the user: drive
     // interleave the levels around the loop: each car takes the level furthest behind its quota
     const want = quota.map((q, j) => (q * (i + 1)) / total - taken[j])

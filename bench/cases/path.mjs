@@ -23,8 +23,8 @@ function circuit(length, spacing = 2) {
   return smoothClosedPath(ctrl, spacing)
 }
 
-/** `count` driven cars spread round `path` in three lanes (offsets −3, 0, 3 m) at `level`, with `ai` added to their setAi options. */
-function fieldSim(count, path, level, hz, ai = {}) {
+/** `count` driven cars spread round `path` in three lanes (offsets −3, 0, 3 m) at `level`, with `ai` added to their setAi options (default: traffic 'ignore'). */
+function fieldSim(count, path, level, hz, ai = { traffic: 'ignore' }) {
   const sim = createSim(createWorld())
   const n = path.length / 2, cars = []
   for (let i = 0; i < count; i++) {
