@@ -12,7 +12,7 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { bodyAxes, castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -117,19 +117,21 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.gx = 0; axles.gy = 0
   let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
-    bodyAxes(C, eid, gc)
-    const ez = gc.ez
-    // the normal load per unit weight: gravity's part across the ground and the car's
-    // acceleration into it (the cornering one, r·vx to the left, on a bank)
+    // the body's up axis (bodyAxes' ez, with the heading's cos and sin shared)
     headingTrig(C, eid)
     const cp = trig[0], sp = trig[1]
-    const across = C.yawRate[eid] * C.vx[eid] * (ez[1] * cp - ez[0] * sp)
-    let load = ez[2] + across / g
+    const ct = Math.cos(C.pitch[eid]), st = Math.sin(C.pitch[eid])
+    const cf = Math.cos(C.roll[eid]), sf = Math.sin(C.roll[eid])
+    const ezx = cp * st * cf + sp * sf, ezy = sp * st * cf - cp * sf, ezz = ct * cf
+    // the normal load per unit weight: gravity's part across the ground and the car's
+    // acceleration into it (the cornering one, r·vx to the left, on a bank)
+    const across = C.yawRate[eid] * C.vx[eid] * (ezy * cp - ezx * sp)
+    let load = ezz + across / g
     if (load < 0) load = 0
     axles.onF *= load
     axles.onR *= load
-    axles.gx = g * load * ez[0]
-    axles.gy = g * load * ez[1]
+    axles.gx = g * load * ezx
+    axles.gy = g * load * ezy
     if (surfacesAt(cs, C, d, eid, gc, surfaces)) lookup = axleSurfaces
   }
   const z0 = groundZ + d.h + C.heave[eid]
