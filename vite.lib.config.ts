@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 
-// Library build: bundles the entries (core, internals, the optional pixi renderer, Rapier host, glTF import, net and Colyseus room)
-// into dist/, with source maps. The engine's modules shared by the entries go into one chunk with a
-// readable name (dist/pitlane.js), so a stack trace names that file, not a hashed one.
-// bitecs, pixi.js, Rapier, glTF-Transform and Colyseus stay external (peer dependencies).
-const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/gltf/', '/src/net/', '/src/colyseus/']
+// Library build: bundles the entries (core, internals, the optional pixi and three views, Rapier host, glTF
+// import, net and Colyseus room) into dist/, with source maps. The engine's modules shared by the entries go
+// into one chunk with a readable name (dist/pitlane.js), so a stack trace names that file, not a hashed one.
+// bitecs, pixi.js, three, Rapier, glTF-Transform and Colyseus stay external (peer dependencies).
+const ENTRY_DIRS = ['/src/pixi/', '/src/rapier/', '/src/gltf/', '/src/three/', '/src/net/', '/src/colyseus/']
 const ENTRY_FILES = ['/src/index.ts', '/src/internals.ts']
 
 /** This config's folder (the repository root), with forward slashes, as rollup's module ids have. */
@@ -27,11 +27,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'gltf/index': 'src/gltf/index.ts', 'net/index': 'src/net/index.ts', 'colyseus/index': 'src/colyseus/index.ts', 'colyseus/client': 'src/colyseus/client-index.ts', internals: 'src/internals.ts' },
+      entry: { index: 'src/index.ts', 'pixi/index': 'src/pixi/index.ts', 'rapier/index': 'src/rapier/index.ts', 'gltf/index': 'src/gltf/index.ts', 'three/index': 'src/three/index.ts', 'net/index': 'src/net/index.ts', 'colyseus/index': 'src/colyseus/index.ts', 'colyseus/client': 'src/colyseus/client-index.ts', internals: 'src/internals.ts' },
       formats: ['es'],
     },
     rollupOptions: {
-      external: ['bitecs', 'pixi.js', '@dimforge/rapier3d-compat', '@gltf-transform/core', /^@colyseus\//, 'ws'],
+      external: ['bitecs', 'pixi.js', '@dimforge/rapier3d-compat', '@gltf-transform/core', 'three', /^@colyseus\//, 'ws'],
       // Keep top-level const as const (Vite turns them into var by default). V8 folds a module's
       // const bindings (the hot modules' scratch typed arrays and imported-function aliases) into
       // the optimised code; a var is reloaded and re-checked (map, length) at every use:

@@ -39,6 +39,7 @@ const entries = {
   'internals.d.ts': './types/src/internals.js',
   'pixi/index.d.ts': '../types/src/pixi/index.js',
   'rapier/index.d.ts': '../types/src/rapier/index.js',
+  'three/index.d.ts': '../types/src/three/index.js',
   'gltf/index.d.ts': '../types/src/gltf/index.js',
   'colyseus/index.d.ts': '../types/src/colyseus/index.js',
   'colyseus/client.d.ts': '../types/src/colyseus/client-index.js',

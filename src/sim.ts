@@ -107,6 +107,7 @@ export function createSim(world: World, options?: SimOptions): Sim {
     },
     addCollider: collision.api.addCollider,
     rayTest: collision.api.rayTest,
+    colliderShape: collision.api.colliderShape,
     addLidar: lidars.api.addLidar,
     lidarScan: lidars.api.lidarScan,
     lidarPose: lidars.api.lidarPose,

@@ -59,6 +59,8 @@ export interface Sim {
 
   /** Adds a collision body of `shape` (sphere, box, capsule, cylinder, heightfield, mesh); returns its entity id. */
   addCollider: CollisionState['api']['addCollider']
+  /** The shape of a collider as addCollider takes it (a copy: heightfield heights included), the ground plane's as { kind: 'plane' }, or null for a collider of kind none. */
+  colliderShape: CollisionState['api']['colliderShape']
   /** Closest hit along a ray within `length`, skipping the body whose object and localId match (both ≥ 0) and colliders outside `collisionMask`; the list is overwritten by the next call. */
   rayTest: CollisionState['api']['rayTest']
   /** Adds a lidar, fixed or mounted on a car (a mounted one never sees its car); returns its entity id. */
@@ -75,7 +77,7 @@ export interface Sim {
   setInput: VehicleState['api']['setInput']
   /** A car's current input record. */
   getInput: VehicleState['api']['getInput']
-  /** A car's state: pose, velocity, wheel speeds, engine, gear, clock, model and level. */
+  /** A car's state: pose, velocity, wheel speeds, steering, suspension, engine, gear, clock, model and level; `out` (an earlier result) is filled in place, allocating nothing. */
   carState: VehicleState['api']['carState']
   /** Moves a car to a level of detail ('full', 'singleTrack', 'path', 'frozen'), optionally at substep rate `hz`. */
   setLod: VehicleState['api']['setLod']

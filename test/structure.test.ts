@@ -40,7 +40,7 @@ function resolveImport(from: string, spec: string): string | null {
 
 const rel = (p: string) => relative(ROOT, p)
 /** The package's subpath entries (src/<name>/index.ts), held to the public API like the examples. */
-const SUBPATHS = ['pixi', 'rapier', 'gltf', 'net', 'colyseus']
+const SUBPATHS = ['pixi', 'rapier', 'gltf', 'three', 'net', 'colyseus']
 const product = ['src', 'components', 'systems'].flatMap((d) => filesUnder(join(ROOT, d)))
 const graph = new Map<string, string[]>(), runtimeGraph = new Map<string, string[]>()
 for (const f of product) {
@@ -105,8 +105,8 @@ describe('the engine structure', () => {
     expect(inside).toEqual([])
   })
 
-  it('imports each optional peer only from its own subpath entry (the core never loads pixi.js, Rapier, glTF-Transform or Colyseus)', () => {
-    const owner: [RegExp, string][] = [[/^pixi\.js/, 'src/pixi/'], [/^@dimforge\//, 'src/rapier/'], [/^@gltf-transform\//, 'src/gltf/'], [/^@colyseus\//, 'src/colyseus/']]
+  it('imports each optional peer only from its own subpath entry (the core never loads pixi.js, Rapier, three, glTF-Transform or Colyseus)', () => {
+    const owner: [RegExp, string][] = [[/^pixi\.js/, 'src/pixi/'], [/^@dimforge\//, 'src/rapier/'], [/^@gltf-transform\//, 'src/gltf/'], [/^three(\/|$)/, 'src/three/'], [/^@colyseus\//, 'src/colyseus/']]
     const bad: string[] = []
     for (const f of product) {
       const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
@@ -119,7 +119,7 @@ describe('the engine structure', () => {
     expect(readFileSync(join(ROOT, 'src/gltf/index.ts'), 'utf8')).toMatch(/from '@gltf-transform\/core'/)
   })
 
-  it('keeps examples and the subpath entries (pixi, rapier, gltf, net, colyseus) on the public API (no sim.internal, no deep paths)', () => {
+  it('keeps examples and the subpath entries (pixi, rapier, gltf, three, net, colyseus) on the public API (no sim.internal, no deep paths)', () => {
     const users = [...filesUnder(join(ROOT, 'examples')), ...SUBPATHS.flatMap((d) => filesUnder(join(ROOT, 'src', d)))]
     const entries = ['src/index.ts', 'src/colyseus/client-index.ts', ...SUBPATHS.map((d) => `src/${d}/index.ts`)].map((p) => join(ROOT, p))
     const bad: string[] = []

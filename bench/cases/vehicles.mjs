@@ -2,7 +2,8 @@
 // `full20` = 20 hatchbacks, four-wheel model at 1 kHz; `st200` = 200 hatchbacks, single-track at
 // 240 Hz; `rapierVehicle20` = Rapier's DynamicRayCastVehicleController on 20 chassis bodies with
 // four wheels each at 1 kHz (≈16.7 controller updates + world steps per host step), on a ground
-// collider: the engine a user would otherwise pick. Scripted inputs (throttle, a slow weave) are
+// collider: the engine a user would otherwise pick; `rapierVehicle20Terrain` the same on the
+// rolling hills of `full20Terrain` (Rapier's heightfield of the same heights). Scripted inputs (throttle, a slow weave) are
 // written straight into each car's input record, as the path-following driver does.
 // Verified before timing: every car moved, forward, and all state is finite. The extra column
 // gives the min-of-5 CPU time per step too (robust when other processes share the cores).
@@ -92,15 +93,38 @@ function verifyTerrain(ctx) {
   ctx.extra += `; heights ${lo.toFixed(1)}..${hi.toFixed(1)} m, ${onGround} of ${4 * ctx.cars.length} wheels grounded`
 }
 
-async function rapierScene(n) {
+/**
+ * rollingHills() as a Rapier heightfield collider in `world`: Rapier's field lies in its local x–z
+ * plane, heights along y, centred; turned +90° about x (its z is our −y, so its rows run in our
+ * rows' reverse order, column-major), it splits each cell along our heightfield's diagonal (as
+ * pitlane/rapier's addFixed mirrors one). Returns the height function z(x, y) of the hills.
+ */
+function rapierHills(world) {
+  const h = rollingHills()
+  const { columns, rows, cellSize, heights } = h
+  const flipped = new Float32Array(columns * rows)
+  for (let c = 0; c < columns; c++) for (let r = 0; r < rows; r++) flipped[r + c * rows] = heights[(rows - 1 - r) * columns + c]
+  const sizeX = (columns - 1) * cellSize, sizeY = (rows - 1) * cellSize
+  world.createCollider(RAPIER.ColliderDesc.heightfield(rows - 1, columns - 1, flipped, { x: sizeX, y: 1, z: sizeY })
+    .setTranslation(h.origin[0] + sizeX / 2, h.origin[1] + sizeY / 2, 0)
+    .setRotation({ x: Math.SQRT1_2, y: 0, z: 0, w: Math.SQRT1_2 }))
+  const k = (2 * Math.PI) / 80
+  return (x, y) => 3 * Math.sin(k * x) * Math.cos(k * y)
+}
+
+async function rapierScene(n, terrain = false) {
   await RAPIER.init()
   const world = new RAPIER.World({ x: 0, y: 0, z: -9.81 })
   world.timestep = 0.001
-  world.createCollider(RAPIER.ColliderDesc.cuboid(2000, 2000, 0.5).setTranslation(0, 0, -0.5))
+  let ground = () => 0
+  if (terrain) ground = rapierHills(world)
+  else world.createCollider(RAPIER.ColliderDesc.cuboid(2000, 2000, 0.5).setTranslation(0, 0, -0.5))
   const cars = []
   for (let i = 0; i < n; i++) {
     const [x, y] = lane(i, 30)
-    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y, 0.7).setLinvel(10, 0, 0))
+    // level, 0.7 m over the highest ground under its length (so no corner starts in a hill)
+    const z = Math.max(ground(x - 2, y), ground(x, y), ground(x + 2, y)) + 0.7
+    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y, z).setLinvel(10, 0, 0))
     world.createCollider(RAPIER.ColliderDesc.cuboid(2.0, 0.87, 0.35).setMass(1250), body)
     const vc = world.createVehicleController(body)
     vc.indexUpAxis = 2
@@ -117,7 +141,8 @@ async function rapierScene(n) {
     }
     cars.push({ body, vc, x0: x, y0: y })
   }
-  return { world, cars, t: 0, acc: 0 }
+  // on the hills the engine pulls as hard as the hatchback does in the low gears, so the cars climb 13° slopes too
+  return { world, cars, t: 0, acc: 0, ground, engine: terrain ? 8000 : 2500 }
 }
 
 function rapierSteps(ctx, steps) {
@@ -128,8 +153,8 @@ function rapierSteps(ctx, steps) {
       const vc = cars[i].vc
       const throttle = 0.35 + 0.15 * Math.sin(0.3 * ctx.t + i)
       const steer = 0.08 * 0.55 * Math.sin(0.5 * ctx.t + i)
-      vc.setWheelEngineForce(0, 2500 * throttle)
-      vc.setWheelEngineForce(1, 2500 * throttle)
+      vc.setWheelEngineForce(0, ctx.engine * throttle)
+      vc.setWheelEngineForce(1, ctx.engine * throttle)
       vc.setWheelSteering(0, steer)
       vc.setWheelSteering(1, steer)
     }
@@ -150,13 +175,23 @@ function verifyRapier(ctx) {
     const c = ctx.cars[i]
     const p = c.body.translation()
     const moved = p.x - c.x0
-    if (!(moved > 10) || !Number.isFinite(p.y) || !(p.z > 0)) throw new Error(`rapier car ${i} did not drive: moved ${moved} m, z ${p.z}`)
+    const above = p.z - ctx.ground(p.x, p.y) // on its wheels over the ground under it
+    if (!(moved > 10) || !Number.isFinite(p.y) || !(above > 0.1 && above < 1.5)) throw new Error(`rapier car ${i} did not drive: moved ${moved} m, ${above} m over the ground`)
     let contact = 0
     for (let w = 0; w < 4; w++) if (c.vc.wheelIsInContact(w)) contact++
     if (contact < 4) throw new Error(`rapier car ${i}: ${contact} wheels on the ground`)
   }
   const speed = ctx.cars.reduce((a, c) => a + c.vc.currentVehicleSpeed(), 0) / ctx.cars.length
   ctx.extra = `cpu ${cpuPerStep(ctx, rapierSteps, 3).toFixed(3)} ms/step; ${ctx.cars.length} cars, mean speed ${speed.toFixed(1)} m/s`
+}
+
+/** verifyRapier, and on the hills: the cars' heights spread by metres. */
+function verifyRapierTerrain(ctx) {
+  verifyRapier(ctx)
+  let lo = Infinity, hi = -Infinity
+  for (const c of ctx.cars) { const z = c.body.translation().z; lo = Math.min(lo, z); hi = Math.max(hi, z) }
+  if (!(hi - lo > 2)) throw new Error(`the Rapier cars are not over the hills: heights ${lo}..${hi} m`)
+  ctx.extra += `; heights ${lo.toFixed(1)}..${hi.toFixed(1)} m`
 }
 
 export const cases = [
@@ -198,6 +233,14 @@ export const cases = [
     what: "Rapier DynamicRayCastVehicleController, 20 cars × 4 wheels at 1 kHz, 60 Hz host step",
     setup: () => rapierScene(20),
     verify: verifyRapier,
+    run: (ctx) => rapierSteps(ctx, 1),
+  },
+  {
+    id: 'rapierVehicle20Terrain',
+    unit: 'ms/step',
+    what: 'rapierVehicle20 on the rolling hills of full20Terrain (a Rapier heightfield, amplitude 3 m, wavelength 80 m)',
+    setup: () => rapierScene(20, true),
+    verify: verifyRapierTerrain,
     run: (ctx) => rapierSteps(ctx, 1),
   },
 ]

@@ -3,13 +3,13 @@
  * addComponent/removeEntity are honoured), the ground plane, addCollider, setPose and rayTest.
  * Its system is systems/rebuild-broadphase.ts.
  */
-import { addComponent, addEntity, observe, onAdd, onRemove, type World } from 'bitecs'
+import { addComponent, addEntity, hasComponent, observe, onAdd, onRemove, type World } from 'bitecs'
+import { assertEntity } from '../entity'
 import { ColliderKind, type ColliderStore } from '../../components/collider'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import { describe, numberInRange, optionsObject } from '../validate'
 import { mat3Identity, mat3Copy } from '../math/mat3'
-import { parseShape } from './shapes'
-import { computeAabb } from './shapes'
+import { computeAabb, parseShape, shapeOf } from './shapes'
 import { parsePosition, parseRotation } from './pose'
 import { colliderAdded, colliderMoved, colliderRemoved, createCollisionState, notGround, storeHeightfield, storeMesh, type CollisionState } from './state'
 import { checkSurface } from '../vehicle/surfaces'
@@ -42,6 +42,7 @@ export function installCollision({ world, components, options }: CollisionDeps):
   const groundZ = groundHeight(options)
   const pos = new Float64Array(3), rot = new Float64Array(9)
   const list = new RayCollisionList()
+  const owner = { world }
 
   // Ids are recycled at once: every field gets its default here, so nothing is inherited.
   observe(world, onAdd(C), (eid: number) => {
@@ -106,6 +107,11 @@ export function installCollision({ world, components, options }: CollisionDeps):
   state.api = {
     addCollider: addCollider as CollisionState['api']['addCollider'],
     rayTest: (start, direction, length, objectId, localId, collisionMask) => rayTestInto(state, list, start, direction, length, objectId, localId, collisionMask),
+    colliderShape(collider) {
+      const eid = assertEntity(owner, collider, 'collider')
+      if (!hasComponent(world, eid, C)) throw new RangeError(`collider ${eid} is not a collider of this sim`)
+      return shapeOf(C, eid, state.heightfields, state.meshes)
+    },
   }
   state.setPose = setPose
 

@@ -40,6 +40,8 @@ export interface MeshShape { kind: 'mesh'; vertices: ArrayLike<number>; indices:
 export type Shape = SphereShape | BoxShape | CapsuleShape | CylinderShape | HeightfieldShape | MeshShape
 /** The name of a shape kind, including the ground plane's. */
 export type ShapeKind = Shape['kind'] | 'plane'
+/** The ground plane as sim.colliderShape reports it: the half-space local z ≤ 0 (addCollider takes no planes). */
+export interface PlaneShape { kind: 'plane' }
 
 /** A sphere shape. */
 export function sphere(radius: number): SphereShape { return { kind: 'sphere', radius } }
@@ -81,6 +83,31 @@ export function parseShape(shape: unknown, name = 'shape'): ParsedShape {
       return { kind: ColliderKind.mesh, p0: 0, p1: 0, p2: 0, hf: null, mesh: parseMesh(s, name) }
     default:
       throw new RangeError(`${name}.kind must be 'sphere', 'box', 'capsule', 'cylinder', 'heightfield' or 'mesh', got ${describe(s.kind)}`)
+  }
+}
+
+/**
+ * The shape of collider `eid` as addCollider takes it (new arrays, a copy of the stored data; for
+ * reading a mesh without a copy, colliderMesh): a heightfield's origin is [x0, y0, 0] with its origin height folded into its heights), the ground
+ * plane as a PlaneShape, or null for kind none.
+ */
+export function shapeOf(C: ColliderStore, eid: number, hfs: readonly (HeightfieldData | undefined)[], meshes: readonly ({ vertices: Float64Array; indices: Uint32Array } | undefined)[]): Shape | PlaneShape | null {
+  const p = C.params, q = eid * 4
+  switch (C.kind[eid]) {
+    case ColliderKind.plane: return { kind: 'plane' }
+    case ColliderKind.sphere: return sphere(p[q])
+    case ColliderKind.box: return box(p[q], p[q + 1], p[q + 2])
+    case ColliderKind.capsule: return capsule(p[q], p[q + 1])
+    case ColliderKind.cylinder: return cylinder(p[q], p[q + 1])
+    case ColliderKind.heightfield: {
+      const hf = hfs[C.heightfield[eid]]
+      return hf ? heightfield([hf.x0, hf.y0, 0], hf.cellSize, hf.columns, hf.rows, hf.heights.slice()) : null
+    }
+    case ColliderKind.mesh: {
+      const m = meshes[C.mesh[eid]]
+      return m ? { kind: 'mesh', vertices: m.vertices.slice(), indices: m.indices.slice() } : null
+    }
+    default: return null
   }
 }
 

@@ -8,7 +8,7 @@
  * Why refit rather than rebuild every step: docs/decisions/0006-broadphase-and-ray-queries.md.
  */
 import { ColliderKind, type ColliderStore } from '../../components/collider'
-import { boxAabb, computeAabb, computeBoxAabb, type Shape } from './shapes'
+import { boxAabb, computeAabb, computeBoxAabb, type PlaneShape, type Shape } from './shapes'
 import type { ColliderOptions } from './collider-options'
 import { createBvh, buildBvh, type Bvh } from './bvh'
 import { refitBvh } from './bvh-refit'
@@ -40,6 +40,8 @@ export interface CollisionState {
     addCollider(shape: Shape, options?: ColliderOptions): number
     /** Closest-hit ray test within `length`, with the self-filter and the collision mask. */
     rayTest(start: ArrayLike<number>, direction: ArrayLike<number>, length: number, objectId?: number, localId?: number, collisionMask?: number): RayCollisionList
+    /** The shape of collider `collider` (a copy), the ground's as { kind: 'plane' }, null for kind none. */
+    colliderShape(collider: number): Shape | PlaneShape | null
   }
   /** Moves a collider (validated; throws naming the argument, changes nothing on error). */
   setPose(eid: number, position: ArrayLike<number>, rotation?: ArrayLike<number>): void

@@ -22,7 +22,9 @@
  */
 import type RAPIER_MODULE from '@dimforge/rapier3d-compat'
 import type { Collider, EventQueue, RigidBody, World as RapierWorld } from '@dimforge/rapier3d-compat'
-import { enableHosting, type ChassisMass, type ChassisState, type HostedSim, type Sim, type VehicleHost } from '../index'
+import { enableHosting, type CarState, type ChassisMass, type ChassisState, type HostedSim, type Sim, type VehicleHost } from '../index'
+import { mat3FromEuler } from '../math/mat3'
+import { quatFromMat3 } from '../math/quat'
 import { describe, nonNegativeNumber, optionKeys, optionsObject } from '../validate'
 import { mirrorCollider } from './mirror'
 
@@ -49,6 +51,11 @@ export interface RapierHostOptions {
   /** Passed to every `world.step` pitlane makes (collision and contact-force events for the game). */
   eventQueue?: EventQueue
 }
+
+/** How far (m) the car's centre of mass may move up or down before its Rapier body is moved to follow. */
+export const FOLLOW_Z = 0.005
+/** How far (rad) the car's pitch or roll may turn before its Rapier body is turned to follow. */
+export const FOLLOW_ANGLE = 0.005
 
 const RAPIER_OPTION_KEYS = optionKeys<RapierHostOptions>({ rate: true, stepWorld: true, clearance: true, friction: true, restitution: true, ccd: true, eventQueue: true })
 
@@ -81,11 +88,15 @@ export class RapierHost implements VehicleHost {
   private readonly eventQueue: EventQueue | undefined
   private readonly bodies: (RigidBody | null)[] = []
   private readonly colliders: (Collider | null)[] = []
-  private readonly z: number[] = []
+  // per car, the height, pitch and roll its body was last put at (3 a car)
+  private readonly placed: number[] = []
+  private state: CarState | null = null
   private fixed: RigidBody | null = null
-  // reused argument objects (Rapier copies them into wasm)
+  // reused argument objects (Rapier copies them into wasm), and the rotation's scratch
   private readonly v = { x: 0, y: 0, z: 0 }
   private readonly q = { x: 0, y: 0, z: 0, w: 1 }
+  private readonly m = new Float64Array(9)
+  private readonly qa = new Float64Array(4)
 
   /** Use attachRapier. */
   constructor(sim: Sim, world: RapierWorld, R: RapierModule, options?: RapierHostOptions) {
@@ -142,13 +153,14 @@ export class RapierHost implements VehicleHost {
   attach(car: number, s: ChassisState, mass: ChassisMass, frozen: boolean): void {
     const R = this.R
     const d = this.sim.carDefinition(car)
-    const ground = this.sim.options.ground ? this.sim.options.ground.height : 0
     const c = Math.min(this.clearance, 0.5 * d.height)
     const halfZ = 0.5 * (d.height - c)
-    const z = ground + c + halfZ
+    // the body's origin at the centre of mass (as pitlane has it), the cuboid from `c` over the ground up
+    const cs = this.carState(car)
+    const z = cs.position[2]
     const desc = (frozen ? R.RigidBodyDesc.kinematicVelocityBased() : R.RigidBodyDesc.dynamic())
       .setTranslation(s[0], s[1], z)
-      .setRotation(this.yaw(s[2]))
+      .setRotation(this.pose(s[2], cs.pitch, cs.roll))
       .enabledTranslations(true, true, false)
       .enabledRotations(false, false, true)
       .setGravityScale(0)
@@ -157,6 +169,7 @@ export class RapierHost implements VehicleHost {
     if (!frozen) desc.setLinvel(s[3], s[4], 0).setAngvel({ x: 0, y: 0, z: s[5] })
     const body = this.world.createRigidBody(desc)
     const cdesc = R.ColliderDesc.cuboid(0.5 * d.length, 0.5 * d.width, halfZ)
+      .setTranslation(0, 0, c + halfZ - d.cgHeight)
       .setDensity(0)
       .setFriction(this.friction)
       .setRestitution(this.restitution)
@@ -164,7 +177,7 @@ export class RapierHost implements VehicleHost {
     this.colliders[car] = this.world.createCollider(cdesc, body)
     // Rapier applies mass properties at its next step; the first impulses need them now
     body.recomputeMassPropertiesFromColliders()
-    this.z[car] = z
+    this.placed[3 * car] = z; this.placed[3 * car + 1] = cs.pitch; this.placed[3 * car + 2] = cs.roll
   }
 
   /** VehicleHost: removes the chassis body of `car`. */
@@ -184,8 +197,8 @@ export class RapierHost implements VehicleHost {
     const v = body.linvel()
     out[0] = t.x
     out[1] = t.y
-    // roll and pitch are locked: the rotation is about z only
-    out[2] = 2 * Math.atan2(q.z, q.w)
+    // the yaw of yaw · pitch · roll (roll and pitch are pitlane's, set by follow)
+    out[2] = Math.atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
     out[3] = v.x
     out[4] = v.y
     out[5] = body.angvel().z
@@ -195,9 +208,10 @@ export class RapierHost implements VehicleHost {
   write(car: number, s: ChassisState): void {
     const body = this.bodies[car]!
     const v = this.v
-    v.x = s[0]; v.y = s[1]; v.z = this.z[car]
+    const k = 3 * car
+    v.x = s[0]; v.y = s[1]; v.z = this.placed[k]
     body.setTranslation(v, true)
-    body.setRotation(this.yaw(s[2]), true)
+    body.setRotation(this.pose(s[2], this.placed[k + 1], this.placed[k + 2]), true)
     if (!body.isDynamic()) return
     v.x = s[3]; v.y = s[4]; v.z = 0
     body.setLinvel(v, true)
@@ -205,9 +219,10 @@ export class RapierHost implements VehicleHost {
     body.setAngvel(v, true)
   }
 
-  /** VehicleHost: adds pitlane's planar impulse to the chassis of `car`. */
+  /** VehicleHost: adds pitlane's planar impulse to the chassis of `car` (and first moves its body to the car's height, pitch and roll, when they moved). */
   applyImpulse(car: number, jx: number, jy: number, jyaw: number): void {
     const body = this.bodies[car]!
+    this.follow(car, body)
     const v = this.v
     const wake = jx !== 0 || jy !== 0 || jyaw !== 0
     v.x = jx; v.y = jy; v.z = 0
@@ -239,9 +254,30 @@ export class RapierHost implements VehicleHost {
     this.world.step(this.eventQueue)
   }
 
-  private yaw(psi: number): { x: number; y: number; z: number; w: number } {
+  /** The car's state, in one reused record. */
+  private carState(car: number): CarState {
+    return this.state === null ? (this.state = this.sim.carState(car)) : this.sim.carState(car, this.state)
+  }
+
+  /** Moves `car`'s body to its centre of mass's height and turns it to its pitch and roll, once they moved past the thresholds. */
+  private follow(car: number, body: RigidBody): void {
+    const s = this.carState(car), P = this.placed, k = 3 * car
+    const z = s.position[2], pitch = s.pitch, roll = s.roll
+    if (Math.abs(z - P[k]) < FOLLOW_Z && Math.abs(pitch - P[k + 1]) < FOLLOW_ANGLE && Math.abs(roll - P[k + 2]) < FOLLOW_ANGLE) return
+    P[k] = z; P[k + 1] = pitch; P[k + 2] = roll
+    const t = body.translation(), r = body.rotation()
+    const v = this.v
+    v.x = t.x; v.y = t.y; v.z = z
+    body.setTranslation(v, false)
+    body.setRotation(this.pose(Math.atan2(2 * (r.w * r.z + r.x * r.y), 1 - 2 * (r.y * r.y + r.z * r.z)), pitch, roll), false)
+  }
+
+  /** The quaternion of yaw · pitch · roll (pitlane's order), in the reused argument object. */
+  private pose(yaw: number, pitch: number, roll: number): { x: number; y: number; z: number; w: number } {
+    mat3FromEuler(this.m, 0, yaw, pitch, roll)
+    quatFromMat3(this.qa, 0, this.m, 0)
     const q = this.q
-    q.x = 0; q.y = 0; q.z = Math.sin(0.5 * psi); q.w = Math.cos(0.5 * psi)
+    q.x = this.qa[0]; q.y = this.qa[1]; q.z = this.qa[2]; q.w = this.qa[3]
     return q
   }
 }

@@ -6,7 +6,8 @@
 import { commitRemovals, type World } from 'bitecs'
 import type { CarStore } from '../../components/car'
 import type { System } from '../../systems/schedule'
-import { fourWheelSubstep } from './four-wheel'
+import { createGroundContact, prepareGround } from './ground-contact'
+import { stepOnGround } from './step-on-ground'
 import { createSubstep } from './substep'
 import { MAX_HOST_STEP } from '../../systems/step-vehicles'
 import type { VehicleHost } from './host'
@@ -16,6 +17,8 @@ import type { HostingState } from './hosted-state'
 const EPS = 1e-6
 const TWO_PI = 2 * Math.PI
 const step = createSubstep()
+// what is under the hosted car being stepped (its wheels stand on terrain as an unhosted car's do)
+const ground = createGroundContact()
 
 /** Host chassis state (world velocity) → car `eid`'s planar fields; heading stays unwrapped. */
 export function pullChassis(C: CarStore, eid: number, s: Float64Array): void {
@@ -78,7 +81,11 @@ function runCar(sim: HostingState, host: VehicleHost, C: CarStore, eid: number, 
   }
   step.h = 1 / C.hz[eid]
   step.gravity = vs.gravity
-  for (let i = 0; i < n; i++) fourWheelSubstep(C, d, eid, vs.surfaces, step)
+  // on terrain the wheels cast for the ground each substep, as step-vehicles does for unhosted cars
+  ground.groundZ = vs.groundZ
+  ground.span = n * step.h
+  prepareGround(vs.collision, C, d, eid, ground)
+  stepOnGround(vs.collision, C, d, eid, ground, vs.surfaces, step, n)
   const psi = C.heading[eid]
   const c = Math.cos(psi)
   const sn = Math.sin(psi)

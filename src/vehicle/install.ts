@@ -14,12 +14,13 @@ import type { SurfaceMap } from './surfaces'
 import { clearCarInput, getCarInput, setCarInput, type CarInput } from './input'
 import { HZ_MAX, HZ_MIN, LEVELS, PATH_LEVEL, SINGLE_TRACK_HZ, calmBody, levelBody, tagLevel, transferModel, type Level, type PathLevelHooks } from './level'
 import { decodeSnapshot, snapshotCar, writeSnapshot, type CarSnapshot } from './snapshot'
-import { carState, type CarState } from './state'
+import { carState, isCarState, type CarState } from './state'
 import { Hosted } from './host'
 import { groundHeight, type ResolvedSimOptions } from '../options'
 import type { CollisionState } from '../collision/state'
 import { notGround } from '../collision/state'
-import { castDown, createGroundContact, downRay, levelGround, onlyLevelGround, prepareGround } from './ground-contact'
+import { bodyAxes, castDown, createGroundContact, downRay, levelGround, onlyLevelGround, prepareGround } from './ground-contact'
+import { castGround } from '../collision/ground'
 
 /** Largest |speed| addCar accepts, m/s (beyond any car; keeps the explicit drag term stable). */
 export const MAX_SPEED = 150
@@ -56,8 +57,8 @@ export interface VehicleState {
     setInput(car: number, input: Partial<CarInput>): void
     /** A car's input record. */
     getInput(car: number): CarInput
-    /** A car's state. */
-    carState(car: number): CarState
+    /** A car's state; with `out` (a CarState from an earlier call) it is filled in place and returned, allocating nothing. */
+    carState(car: number, out?: CarState): CarState
     /**
      * Moves a car to a level of detail. `hz` (60–20000) is the substep rate: for 'full' default the
      * definition's; for 'singleTrack' default 500, or the car's current single-track rate; ignored
@@ -187,6 +188,34 @@ export function installVehicles({ world, components: comps, options, collision }
   // ride height, as it always was.
   const seatContact = createGroundContact()
   seatContact.groundZ = groundZ
+  // carState's wheel rays (the suspension travel on terrain): contact, ray [origin, direction, length], hit
+  const stateContact = createGroundContact()
+  stateContact.groundZ = groundZ
+  stateContact.span = 0
+  const wheelRay = new Float64Array(7), wheelHit = new Float64Array(4)
+
+  // Each corner's compression (+) or extension (−) from static: its wheel's ray from the corner at
+  // the centre of mass's height down the body's z axis over the spring's droop, as the four-wheel
+  // model casts it (castWheels), the numbers through scratch arrays so nothing is boxed.
+  function suspensionOnGround(d: ResolvedCar, eid: number, out: number[]): void {
+    bodyAxes(C, eid, stateContact)
+    const ex = stateContact.ex, ey = stateContact.ey, ez = stateContact.ez, ray = wheelRay
+    for (let i = 0; i < 4; i++) {
+      // (the origin read in the loop, not hoisted: decision 0007's on-stack-replacement trap boxes doubles set before a loop)
+      const ox = C.x[eid], oy = C.y[eid], oz = groundZ + d.h + C.heave[eid]
+      const front = i < 2
+      const x = front ? d.a : -d.b, y = (i & 1 ? -0.5 : 0.5) * (front ? d.tf : d.tr)
+      const droop = front ? d.fzF / d.kF : d.fzR / d.kR
+      // lifted d.h above the corner, so a wheel already below the surface still finds it
+      ray[0] = ox + x * ex[0] + y * ey[0] + d.h * ez[0]
+      ray[1] = oy + x * ex[1] + y * ey[1] + d.h * ez[1]
+      ray[2] = oz + x * ex[2] + y * ey[2] + d.h * ez[2]
+      ray[3] = -ez[0]; ray[4] = -ez[1]; ray[5] = -ez[2]; ray[6] = 2 * d.h + droop
+      const e = castGround(collision, ray, stateContact.mask, stateContact.cands, stateContact.count, wheelHit)
+      const travel = e < 0 ? droop : wheelHit[0] - 2 * d.h
+      out[i] = -(travel < droop ? travel : droop)
+    }
+  }
   function seat(eid: number): void {
     const d = defs[eid]!
     const mask = C.groundMask[eid]
@@ -305,9 +334,15 @@ export function installVehicles({ world, components: comps, options, collision }
       getInput(car) {
         return getCarInput(C, carOf(car))
       },
-      carState(car) {
+      carState(car, out) {
         const eid = carOf(car)
-        return carState(C, defs[eid]!, eid, groundZ)
+        if (out !== undefined && !isCarState(out)) throw new TypeError(`out must be a CarState returned by sim.carState, got ${describe(out)}`)
+        const d = defs[eid]!
+        const s = carState(C, d, eid, groundZ, out)
+        // on terrain, each corner's travel is what its wheel's ray finds under the current pose
+        prepareGround(collision, C, d, eid, stateContact)
+        if (!stateContact.flat) suspensionOnGround(d, eid, s.suspension)
+        return s
       },
       setLod(car, level, hz) {
         const eid = carOf(car)

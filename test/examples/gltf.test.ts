@@ -1,4 +1,4 @@
-// The README's "Meshes and glTF" example, run as written (imports from src/), and
+// The meshes guide's example (docs/guide/meshes.md), run as written (imports from src/), and
 // examples/city-block.ts: the example asset loaded into a sim and scanned by a lidar.
 import { expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
@@ -10,7 +10,7 @@ import { collidersFromGltf } from '../../src/gltf/index'
 import { loadCityBlock, scanPlaza } from '../../examples/city-block'
 import { CITY_BLOCK_PATH } from '../../scripts/city-block.mjs'
 
-it('runs the README example: the city block’s colliders in a sim, a ray onto the spire, a mesh by hand', async () => {
+it('runs the meshes guide example: the city block’s colliders in a sim, a ray onto the spire, a mesh by hand', async () => {
   const sim = createSim(createWorld(), { ground: false })  // the block brings its own ground
   const colliders = collidersFromGltf(await new NodeIO().read(CITY_BLOCK_PATH))
   for (const c of colliders) sim.addCollider(c.shape, { position: c.position, rotation: c.rotation, name: c.name })
@@ -21,7 +21,7 @@ it('runs the README example: the city block’s colliders in a sim, a ray onto t
 
   const own = sim.addCollider(mesh([0, 0, 0, 4, 0, 0, 0, 4, 0], [0, 1, 2]), { position: [0, 0, 1] })  // by hand
   expect(sim.rayTest([1, 1, 10], [0, 0, -1], 20).at(0)!.collider).toBe(own)
-  expect(readFileSync(join(__dirname, '../../README.md'), 'utf8')).toContain("collidersFromGltf(await new NodeIO().read('examples/assets/city-block.glb'))")
+  expect(readFileSync(join(__dirname, '../../docs/guide/meshes.md'), 'utf8')).toContain("collidersFromGltf(await new NodeIO().read('examples/assets/city-block.glb'))")
 })
 
 it('runs examples/city-block.ts: a lidar in the plaza sees the ground, the buildings around it and the tower', async () => {

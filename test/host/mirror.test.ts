@@ -2,7 +2,7 @@
 // casting the same rays at both (pitlane's exact f64 test against Rapier's own ray cast).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../random'
-import { box, capsule, cylinder, mesh, sphere } from '../../src/index'
+import { box, capsule, cylinder, heightfield, mesh, sphere } from '../../src/index'
 import { RAPIER, hostedSim, initRapier } from './helpers'
 
 beforeAll(initRapier)
@@ -55,6 +55,39 @@ describe('RapierHost.addFixed', () => {
       expect(disagree).toBeLessThanOrEqual(name === 'cylinder' ? 3 : 0)
     })
   }
+
+  it('a heightfield (turned and moved) answers rays as pitlane\'s does, inside cells and across them', () => {
+    const { sim, rapier } = hostedSim({ ground: false })
+    // 13 × 9 vertices, 2.5 m cells, bumpy (so a cell's diagonal matters), origin off the corner and raised
+    const columns = 13, rows = 9, heights: number[] = []
+    for (let j = 0; j < rows; j++) for (let i = 0; i < columns; i++) heights.push(1.5 * Math.sin(i * 1.3) * Math.cos(j * 0.9) + 0.3 * ((i * 7 + j * 3) % 5))
+    const centre = [20, -10, 1]
+    const eid = sim.addCollider(heightfield([-7, -4, 0.5], 2.5, columns, rows, heights), { position: centre, rotation: [0, 0, Math.sin(0.35), Math.cos(0.35)] })
+    const rc = rapier.addFixed(eid)
+    const rand = seededRandom(777)
+    let hits = 0, misses = 0, disagree = 0, worst = 0
+    for (let i = 0; i < 400; i++) {
+      // from above, down and slanting, at points over the field and a little beyond it
+      const o = [centre[0] + (rand() - 0.5) * 40, centre[1] + (rand() - 0.5) * 32, centre[2] + 8 + rand() * 4]
+      const d = [(rand() - 0.5) * 1.2, (rand() - 0.5) * 1.2, -1]
+      const n = Math.hypot(d[0], d[1], d[2])
+      for (let k = 0; k < 3; k++) d[k] /= n
+      const list = sim.rayTest(o, d, 40)
+      const mine = list.size() ? list.at(0)!.distance : -1
+      const toi = rc.castRay(new RAPIER.Ray({ x: o[0], y: o[1], z: o[2] }, { x: d[0], y: d[1], z: d[2] }), 40, true)
+      const theirs = toi >= 0 ? toi : -1
+      if (mine >= 0) hits++
+      else misses++
+      if ((mine >= 0) !== (theirs >= 0)) disagree++
+      else if (mine >= 0) worst = Math.max(worst, Math.abs(mine - theirs))
+    }
+    expect(hits).toBeGreaterThan(100)
+    expect(misses).toBeGreaterThan(30)
+    // Rapier computes in f32: a ray grazing the field's edge may land on either side
+    expect(disagree).toBeLessThanOrEqual(2)
+    // and where both hit, within f32 rounding (a cell split along the other diagonal would be off by decimetres here)
+    expect(worst).toBeLessThan(1e-4)
+  })
 
   it('rejects what it cannot mirror', () => {
     const { sim, rapier } = hostedSim()

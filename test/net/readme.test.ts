@@ -1,10 +1,10 @@
-// The README's pitlane/net example, run as written (imports from src/), with checks after it.
+// The multiplayer guide's pitlane/net example (docs/guide/multiplayer.md), run as written (imports from src/), with checks after it.
 import { expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createSim } from '../../src/index'
 import { createInputReceiver, createInterpolation, createPrediction, createSnapshotDecoder, createSnapshotEncoder, POSE_STRIDE, type Prediction } from '../../src/net/index'
 
-it('runs the README example: a client predicting its car against a server in one process', () => {
+it('runs the multiplayer guide example: a client predicting its car against a server in one process', () => {
   const server = createSim(createWorld())
   const car = server.addCar()
   const inputs = createInputReceiver(server, car)

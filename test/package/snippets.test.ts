@@ -3,7 +3,7 @@
 // exactOptionalPropertyTypes, verbatimModuleSyntax), against the package as built (a staging copy
 // of package.json and dist/, so dist/ is untouched while other tests use it).
 //
-// - README: each ```ts block becomes its own module importing 'pitlane', under the --init config
+// - README and docs/guide/*.md: each ```ts block becomes its own module importing 'pitlane', under the --init config
 //   as written, and runs under node. Whatever blocks the README holds are compiled (sections added later included); a
 //   block opts out only with a visible first line `// fragment` (a deliberate excerpt).
 // - examples/: bundler code (served and built by vite), so compiled under the same --init config
@@ -83,10 +83,15 @@ describe('README snippets and examples under tsc --init', () => {
     if (project) rmSync(project, { recursive: true, force: true })
   })
 
-  it('compiles every ```ts block of the README as its own module importing pitlane', async () => {
-    const snippets = readmeSnippets(readFileSync(join(ROOT, 'README.md'), 'utf8'))
-    const compiled = snippets.filter((s) => !s.fragment)
-    expect(compiled.length).toBeGreaterThanOrEqual(6)
+  it('compiles every ```ts block of the README and the guides as its own module importing pitlane', async () => {
+    // each block's file says where it comes from: readme-line-N.ts, guide-<name>-line-N.ts
+    const guides = readdirSync(join(ROOT, 'docs/guide')).filter((f) => f.endsWith('.md')).sort()
+    expect(guides.length).toBeGreaterThanOrEqual(1)
+    const sources = [{ doc: 'README.md', prefix: 'readme' }, ...guides.map((g) => ({ doc: `docs/guide/${g}`, prefix: `guide-${g.replace(/\.md$/, '')}` }))]
+    const compiled = sources.flatMap(({ doc, prefix }) =>
+      readmeSnippets(readFileSync(join(ROOT, doc), 'utf8')).filter((s) => !s.fragment).map((s) => ({ ...s, doc, name: `${prefix}-line-${s.line}` })))
+    expect(compiled.filter((s) => s.doc === 'README.md').length).toBeGreaterThanOrEqual(6)
+    expect(compiled.filter((s) => s.doc !== 'README.md').length).toBeGreaterThanOrEqual(6)
     const dir = join(project, 'readme')
     mkdirSync(dir)
     const init = readFileSync(join(project, 'tsconfig.json'), 'utf8')
@@ -95,15 +100,15 @@ describe('README snippets and examples under tsc --init', () => {
     expect(init).toMatch(/"noUncheckedIndexedAccess": true/)
     // tsc --init's file as written, with only where the sources are and no output
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }))
-    for (const s of compiled) writeFileSync(join(dir, `readme-line-${s.line}.ts`), s.code + '\n')
+    for (const s of compiled) writeFileSync(join(dir, `${s.name}.ts`), s.code + '\n')
     expect(await tsc(dir)).toBe('')
     // and each runs under node as written (compiled with the same options)
     expect(await tsc(dir, '--noEmit', 'false', '--outDir', join(dir, 'js'), '--sourceMap', 'false', '--declaration', 'false', '--declarationMap', 'false')).toBe('')
     for (const s of compiled) {
-      const file = join(dir, 'js', `readme-line-${s.line}.js`)
+      const file = join(dir, 'js', `${s.name}.js`)
       // from the repository's root, as a user of a clone runs them (paths like examples/assets/… resolve)
       await run(process.execPath, [file], { cwd: ROOT, maxBuffer: 1 << 24 }).catch((e: Error & { stderr?: string }) => {
-        throw new Error(`the README's snippet at line ${s.line} fails under node:\n${e.stderr ?? e.message}`)
+        throw new Error(`${s.doc}'s snippet at line ${s.line} fails under node:\n${e.stderr ?? e.message}`)
       })
     }
   }, 180_000)

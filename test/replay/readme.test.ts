@@ -1,4 +1,4 @@
-// Levels of detail, world snapshots and replays as the README shows them, with more cars and checks.
+// Levels of detail, world snapshots and replays as the LOD and replay guide (docs/guide/lod-and-replay.md) shows them, with more cars and checks.
 import { expect, it } from 'vitest'
 import { createWorld } from 'bitecs'
 import { createReplayPlayer, createReplayRecorder, createSim, LodController, restoreWorld, snapshotWorld, stadiumPath } from '../../src/index'
@@ -15,7 +15,7 @@ function world() {
   return { sim, cars }
 }
 
-it('runs the README example', () => {
+it('runs the LOD and replay guide example', () => {
   const { sim, cars } = world()
   const playerCar = cars[0]
   const lod = new LodController(sim, { singleTrackBeyond: 60, frozenBeyond: 300, hysteresis: 10, singleTrackHz: 240 })
@@ -25,7 +25,7 @@ it('runs the README example', () => {
   sim.stepMany(1 / 60, 30)
   restoreWorld(sim, JSON.parse(text))
   expect(JSON.stringify(snapshotWorld(sim))).toBe(text)
-  const rec = createReplayRecorder(sim, { keyframeEvery: 150 }) // README: 600 (shorter here to keep the test fast)
+  const rec = createReplayRecorder(sim, { keyframeEvery: 150 }) // the guide: 600 (shorter here to keep the test fast)
   sim.stepMany(1 / 60, 400)
   const replay = rec.save()
   const end = JSON.stringify(snapshotWorld(sim))
