@@ -39,10 +39,12 @@ const HITCH_RATIO = 8
  * PITLANE_PERF_STRICT=1 to check them.
  */
 const KNOWN_FAILING: Record<string, string> = {
-  // branch terrain (issue 32): the race's stunt cars cross its walls, which wheels now look at (a
-  // four-wheel car through a wall, a single-track car beside one): those frames allocate
-  'race steady': '≈ 1.1–1.2 KB a step (median of 5 processes: 1066–1371 B)',
-  'race frames': '≈ 200 frames over 4 KB, most 5–6 KB, the heaviest 60–64 KB while a four-wheel stunt car crosses a wall',
+  // branch terrain (issue 32): a single-track stunt car beside or across one of the race's walls
+  // runs the single-track ground path, too rarely for V8 to have optimised it, and unoptimised it
+  // allocates (a longer warm-up in warm-ground.ts removed these, but made test/colyseus/race.test.ts
+  // fail, why not known yet: decision 0010). Four-wheel cars crossing walls no longer allocate (rayBox).
+  'race frames': '3–10 frames over 4 KB (5–7.7 KB) while a single-track stunt car is by a wall',
+  'race hitches': '1–3 frames over 8× (≈ 1.8 ms) by a wall, in some runs',
 }
 const strict = process.env.PITLANE_PERF_STRICT === '1'
 const guard = (name: string) => (KNOWN_FAILING[name] && !strict ? it.skip : it)
