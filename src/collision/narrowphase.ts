@@ -125,10 +125,13 @@ export function rayBox(L: Float64Array, p: Float64Array, q: number, out: Float64
     if (hi < tFar) tFar = hi
   }
   if (tNear > tFar || tFar < 0 || tNear > tMax || axis < 0) return MISS
+  // the entered face faces the ray along its axis (each sign taken on every hit, so code optimised
+  // on hits of one face meets no untried comparison on another's)
+  const sx = dx > 0 ? -1 : 1, sy = dy > 0 ? -1 : 1, sz = dz > 0 ? -1 : 1
   out[0] = tNear < 0 ? 0 : tNear
-  out[1] = axis === 0 ? (dx > 0 ? -1 : 1) : 0
-  out[2] = axis === 1 ? (dy > 0 ? -1 : 1) : 0
-  out[3] = axis === 2 ? (dz > 0 ? -1 : 1) : 0
+  out[1] = axis === 0 ? sx : 0
+  out[2] = axis === 1 ? sy : 0
+  out[3] = axis === 2 ? sz : 0
   return HIT
 }
 

@@ -12,7 +12,7 @@ import type { CollisionState } from '../collision/state'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { bodyAxes, castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -48,6 +48,13 @@ const axleSurfaces: SurfaceMap = {
 // the axles' ground heights (front, rear) and the centre of mass's height on them (scratch: a
 // call's double arguments and results would be boxed)
 const heights = new Float64Array(3)
+// cos and sin of the car's heading at its current pose (headingTrig sets them; axleGround and groundPose read them)
+const trig = new Float64Array(2)
+
+/** Sets `trig` from car `eid`'s heading. */
+function headingTrig(C: CarStore, eid: number): void {
+  trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid])
+}
 
 /** Casts under the axle point of downRay into `out`. */
 function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
@@ -63,12 +70,13 @@ function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | 
 
 /**
  * Finds the ground under both axles of car `eid` at its pose (into the module's front and rear),
- * from h + L/2 above its centre of mass down to gc.below under it. On ground under either axle
- * (true) `heights` holds the axles' ground heights and the centre of mass's height on them.
+ * from h + L/2 above its centre of mass down to gc.below under it (`trig` set at its heading). On
+ * ground under either axle (true) `heights` holds the axles' ground heights and the centre of
+ * mass's height on them.
  */
 export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null): boolean {
   const groundZ = gc.groundZ, below = gc.below
-  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  const cp = trig[0], sp = trig[1]
   const x = C.x[eid], y = C.y[eid]
   const lift = d.h + 0.5 * d.L
   downRay[2] = groundZ + d.h + C.heave[eid] + lift
@@ -84,10 +92,10 @@ export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid:
   return true
 }
 
-/** Writes the pose the ground under the axles (`heights`) gives car `eid`: pitch from the axles' heights, roll from the cross slope. */
+/** Writes the pose the ground under the axles (`heights`, `trig`) gives car `eid`: pitch from the axles' heights, roll from the cross slope. */
 function groundPose(C: CarStore, d: ResolvedCar, eid: number): void {
   C.pitch[eid] = Math.atan2(heights[1] - heights[0], d.L)
-  const sp = Math.sin(C.heading[eid]), cp = Math.cos(C.heading[eid])
+  const cp = trig[0], sp = trig[1]
   const nx = front.nx + rear.nx, ny = front.ny + rear.ny, nz = front.nz + rear.nz
   // the left side is up where the ground rises to the left (the normal leans right)
   C.roll[eid] = Math.atan2(nx * sp - ny * cp, nz)
@@ -109,18 +117,21 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.gx = 0; axles.gy = 0
   let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
-    bodyAxes(C, eid, gc)
-    const ez = gc.ez
+    // the body's up axis (bodyAxes' ez, with the heading's cos and sin shared)
+    headingTrig(C, eid)
+    const cp = trig[0], sp = trig[1]
+    const ct = Math.cos(C.pitch[eid]), st = Math.sin(C.pitch[eid])
+    const cf = Math.cos(C.roll[eid]), sf = Math.sin(C.roll[eid])
+    const ezx = cp * st * cf + sp * sf, ezy = sp * st * cf - cp * sf, ezz = ct * cf
     // the normal load per unit weight: gravity's part across the ground and the car's
     // acceleration into it (the cornering one, r·vx to the left, on a bank)
-    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
-    const across = C.yawRate[eid] * C.vx[eid] * (ez[1] * cp - ez[0] * sp)
-    let load = ez[2] + across / g
+    const across = C.yawRate[eid] * C.vx[eid] * (ezy * cp - ezx * sp)
+    let load = ezz + across / g
     if (load < 0) load = 0
     axles.onF *= load
     axles.onR *= load
-    axles.gx = g * load * ez[0]
-    axles.gy = g * load * ez[1]
+    axles.gx = g * load * ezx
+    axles.gy = g * load * ezy
     if (surfacesAt(cs, C, d, eid, gc, surfaces)) lookup = axleSurfaces
   }
   const z0 = groundZ + d.h + C.heave[eid]
@@ -130,12 +141,13 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   const zb = z0 + span * zd0 - 0.5 * g * span * span
   gc.below = d.h + d.fzF / d.kF + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
   C.heave[eid] = zb - groundZ - d.h
+  headingTrig(C, eid)
   const found = axleGround(cs, C, d, eid, gc, surfaces)
   if (found && zb <= heights[2] + LANDS_WITHIN) {
     // on the ground
     C.heave[eid] = heights[2] - groundZ - d.h
     // moving along the ground: the rate it rises under the axles at the car's velocity
-    const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+    const cp = trig[0], sp = trig[1]
     const vx = C.vx[eid] * cp - C.vy[eid] * sp, vy = C.vx[eid] * sp + C.vy[eid] * cp
     const F = front.hit ? front : rear, R = rear.hit ? rear : front
     const rateF = -(F.nx * vx + F.ny * vy) / F.nz, rateR = -(R.nx * vx + R.ny * vy) / R.nz
@@ -162,16 +174,16 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
 }
 
 /**
- * The surfaces under the axles of car `eid` at its pose for the substeps' lookups (a ground
- * without colliders of its own surface: the map's); false when there is neither (tarmac: the
- * model's own default, with no lookups).
+ * The surfaces under the axles of car `eid` at its pose (`trig` set at its heading) for the
+ * substeps' lookups (a ground without colliders of its own surface: the map's); false when there
+ * is neither (tarmac: the model's own default, with no lookups).
  */
 function surfacesAt(cs: CollisionState, C: CarStore, d: ResolvedCar, eid: number, gc: GroundContact, surfaces: SurfaceMap | null): boolean {
   front.surface = rear.surface = tarmac
-  const cp = Math.cos(C.heading[eid]), sp = Math.sin(C.heading[eid])
+  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return false
+  const cp = trig[0], sp = trig[1]
   front.x = C.x[eid] + cp * d.a; front.y = C.y[eid] + sp * d.a
   rear.x = C.x[eid] - cp * d.b; rear.y = C.y[eid] - sp * d.b
-  if (surfaces === null && !hasOwnSurfaces(cs, gc)) return false
   gc.below = d.h + d.L
   axleGround(cs, C, d, eid, gc, surfaces)
   return true
@@ -205,6 +217,7 @@ export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly
     const z0 = groundZ + d.h + C.heave[eid]
     const w0 = eid * 4
     pathGround.below = d.h + d.L + 2
+    headingTrig(C, eid)
     if (!axleGround(cs, C, d, eid, pathGround, surfaces)) { C.grounded.fill(0, w0, w0 + 4); continue }
     C.heave[eid] = heights[2] - groundZ - d.h
     C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0
