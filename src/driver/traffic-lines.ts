@@ -35,6 +35,10 @@ export interface TrafficLine {
   /** The span of lateral places each listed car takes between where it is and where it heads (its shift goal), m, in list order. */
   lateralLo: Float64Array
   lateralHi: Float64Array
+  /** Each listed car's half body length and half width (along and across the line), m, and its speed, m/s, this step, in list order (the walks read their neighbours in order, not by id). */
+  halfLength: Float64Array
+  halfWidth: Float64Array
+  speed: Float64Array
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -92,7 +96,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
     index = tl.lines.length
     tl.lines.push({
       base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
-      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), count: 0, avoiders: 0,
+      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), halfLength: new Float64Array(16), halfWidth: new Float64Array(16), speed: new Float64Array(16), count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -131,6 +135,9 @@ function append(line: TrafficLine, eid: number): void {
     line.lateral = new Float64Array(2 * line.count)
     line.lateralLo = new Float64Array(2 * line.count)
     line.lateralHi = new Float64Array(2 * line.count)
+    line.halfLength = new Float64Array(2 * line.count)
+    line.halfWidth = new Float64Array(2 * line.count)
+    line.speed = new Float64Array(2 * line.count)
   }
   line.cars[line.count++] = eid
 }
@@ -255,15 +262,18 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection) and sorts the list by station (insertion sort: the list is nearly sorted from the
- * last step). Ties keep their order.
+ * projection), its half length and width (`halfLength`, `halfWidth` by id) and speed, and sorts
+ * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array): void {
   const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
   const n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, at = tl.stations
+  const guest = line.guest, at = tl.stations, HL = line.halfLength, HW = line.halfWidth, V = line.speed
   for (let k = 0; k < n; k++) {
     const eid = cars[k]
+    HL[k] = halfLength[eid]
+    HW[k] = halfWidth[eid]
+    V[k] = speed[eid]
     if (guest[eid] === 1) { // (every listed car has a slot in guest)
       // (projected by updateGuests this step)
       station[k] = line.guestStation[eid]
@@ -290,10 +300,14 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
   for (let k = 1; k < n; k++) {
     const st = station[k]
     if (!(st < station[k - 1])) continue
-    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k]
+    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k], hl = HL[k], hw = HW[k], v = V[k]
     let j = k - 1
-    while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]; j-- }
-    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h
+    while (j >= 0 && station[j] > st) {
+      station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]
+      HL[j + 1] = HL[j]; HW[j + 1] = HW[j]; V[j + 1] = V[j]
+      j--
+    }
+    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h; HL[j + 1] = hl; HW[j + 1] = hw; V[j + 1] = v
   }
 }
 
@@ -322,7 +336,7 @@ function primeLines(): void {
     R[DRIVER_STRIDE + DRIVER_S] = 30; R[DRIVER_STRIDE + DRIVER_LATERAL] = step - 1.5
     X[2] = 20 + 10 * step; Y[2] = step < 2 ? 1 : 1000
     updateGuests(line, [2], X, Y, H, HL, HW, defs)
-    orderLine(line, tl, paths, R)
+    orderLine(line, tl, paths, R, HL, HW, X)
   }
   leaveLine(tl, 0)
   dropGuest(tl, 2)
