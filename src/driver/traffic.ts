@@ -170,6 +170,8 @@ function clearStatus(R: Float64Array, eid: number): void {
 // car's half width, margin and speed.
 const lanes = new Float64Array(12)
 const LANE_RECORD = 3, LANE_HW = 9, LANE_MARGIN = 10, LANE_V = 11
+// The cap behind what is ahead, worked out every step (see driveInTraffic).
+const capAhead = new Float64Array(1)
 
 
 /**
@@ -245,7 +247,11 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (j >= n) { if (!line.closed) break; j -= n }
     let ds = station[j] - station[i]
     if (ds < 0 && closed) ds += L
-    if (ds > range + maxHL || (leader >= 0 && ds > leaderDs)) break
+    // Every comparison that decides the walk or the car in its way is made, none only after
+    // another held: code first met late in a race, when a car first has another within range or a
+    // second car beyond the one in its way, had the step run unoptimised (test/perf/perf.test.ts 'race frames').
+    const far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
+    if (far !== 0) break
     // (another car's span: where it is and where it heads)
     const b = cars[j], g = ds - hl - HL[j], spanLo = lateralLo[j], spanHi = lateralHi[j]
     if (g < ALONGSIDE_MARGIN && canMove) {
@@ -257,7 +263,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
     const clear = hw + HW[j] + BLOCK_MARGIN
-    if (spanLo - predicted < clear && predicted - spanHi < clear && (leader < 0 || b < leader)) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
+    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
+    if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
     // cars alongside a little behind it, or closing on it from behind
@@ -287,20 +294,20 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // --- Speed: hold the gap, and be able to stop behind it.
   let cap = -1, committed = false
   // (the lane walks of a pass or a way back: when due, or at once for another car ahead)
-  const due = now >= R[o + DRIVER_RECHECK] || R[o + DRIVER_AHEAD] !== leader
-  // the cap behind what is ahead; an obstacle is a car at 0 m/s
-  let vb = 0
-  if (leader >= 0 || obstacle >= 0) {
-    const ahead = leader >= 0 ? leader : eid
-    vb = obstacle >= 0 || level[ahead] === FROZEN_LEVEL || speedA[ahead] < 0 ? 0 : speedA[ahead] // (a finished car has stopped)
-    // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a car
-    // cannot steer out of line without reversing)
-    const extra = canMove && obstacle < 0 && vb < STOPPED_AHEAD ? PULL_OUT_ROOM : 0
-    const follow = vb + (gapTo - want - extra) * GAP_GAIN
-    const room = vb * vb + 2 * brake * (gapTo - STANDSTILL_GAP - extra)
-    const stop = room > 0 ? Math.sqrt(room) : 0
-    cap = Math.max(Math.min(follow, stop), 0)
-  }
+  const due = ((now >= R[o + DRIVER_RECHECK] ? 1 : 0) | (R[o + DRIVER_AHEAD] !== leader ? 1 : 0)) !== 0
+  // The cap behind what is ahead, worked out every step (something ahead or not, so it is never
+  // first met late in a race: test/perf/perf.test.ts 'race frames'); an obstacle is a car at 0 m/s.
+  const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leader : eid
+  const vb = obstacle >= 0 || level[ahead] === FROZEN_LEVEL || speedA[ahead] < 0 ? 0 : speedA[ahead] // (a finished car has stopped)
+  // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a car
+  // cannot steer out of line without reversing)
+  const extra = ((canMove ? 1 : 0) & (obstacle < 0 ? 1 : 0) & (vb < STOPPED_AHEAD ? 1 : 0)) !== 0 ? PULL_OUT_ROOM : 0
+  let used = something ? gapTo : range
+  let follow = vb + (used - want - extra) * GAP_GAIN
+  let room = vb * vb + 2 * brake * (used - STANDSTILL_GAP - extra)
+  let stop = room > 0 ? Math.sqrt(room) : 0
+  capAhead[0] = Math.max(Math.min(follow, stop), 0) // (a store: the bundler moves no single-use value into the branch below)
+  cap = something ? capAhead[0] : -1
   if (leader >= 0 && obstacle < 0) {
     if (side !== 0 && cap < CRAWL_SPEED) {
       // pulling out round it: a crawl, steering out, that can still stop PULL_OUT_GAP short of
