@@ -222,7 +222,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   const HL = line.halfLength, HW = line.halfWidth, V = line.speed, hlOf = ts.halfLength, hwOf = ts.halfWidth
   const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
   const n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, si = station[i]
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
   const v = V[i] > 0 ? V[i] : 0
   const hl = HL[i], hw = HW[i], lat = lateral[i], off = at[a + AT_OFFSET]
@@ -245,7 +245,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   for (let k = 1; k < n; k++) {
     let j = i + k
     if (j >= n) { if (!line.closed) break; j -= n }
-    let ds = station[j] - station[i]
+    let ds = station[j] - si
     if (ds < 0 && closed) ds += L
     // Every comparison that decides the walk or the car in its way is made, none only after
     // another held: code first met late in a race, when a car first has another within range or a
@@ -267,12 +267,13 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
-    // cars alongside a little behind it, or closing on it from behind
-    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl
+    // cars alongside a little behind it, or closing on it from behind (none closes faster than the line's top speed allows)
+    const closingMost = line.topSpeed - v < 0 ? 0 : line.topSpeed - v < MAX_CLOSING ? line.topSpeed - v : MAX_CLOSING
+    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * closingMost + maxHL + hl
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
-      let ds = station[j] - station[i]
+      let ds = station[j] - si
       if (ds > 0 && closed) ds -= L
       if (-ds > backReach) break
       let closing = V[j] - v
