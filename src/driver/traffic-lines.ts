@@ -39,8 +39,6 @@ export interface TrafficLine {
   halfLength: Float64Array
   halfWidth: Float64Array
   speed: Float64Array
-  /** The highest of those speeds this step, m/s (bounds how far behind a car closing on another can be). */
-  topSpeed: number
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -98,7 +96,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
     index = tl.lines.length
     tl.lines.push({
       base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
-      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), halfLength: new Float64Array(16), halfWidth: new Float64Array(16), speed: new Float64Array(16), topSpeed: 0, count: 0, avoiders: 0,
+      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), halfLength: new Float64Array(16), halfWidth: new Float64Array(16), speed: new Float64Array(16), count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -281,13 +279,11 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
   const n = line.count, L = line.length, closed = line.closed
   const guest = line.guest, at = tl.stations, HL = line.halfLength, HW = line.halfWidth, V = line.speed
   const guestStation = line.guestStation, guestLateral = line.guestLateral
-  let top = 0
   for (let k = 0; k < n; k++) {
     const eid = cars[k], v = speed[eid]
     HL[k] = halfLength[eid]
     HW[k] = halfWidth[eid]
     V[k] = v
-    top = v > top ? v : top
     // A guest's place (projected by updateGuests this step; every listed car has a slot) is read for
     // every car and a driver's overwrites it, so a guest first listed late in a race meets no code
     // not run before (test/perf/perf.test.ts 'race frames').
@@ -325,8 +321,7 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
       j--
     }
     station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h; HL[j + 1] = hl; HW[j + 1] = hw; V[j + 1] = v
-  }  line.topSpeed = top
-}
+  }}
 
 let primed = false
 

@@ -267,9 +267,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
-    // cars alongside a little behind it, or closing on it from behind (none closes faster than the line's top speed allows)
-    const closingMost = line.topSpeed - v < 0 ? 0 : line.topSpeed - v < MAX_CLOSING ? line.topSpeed - v : MAX_CLOSING
-    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * closingMost + maxHL + hl
+    // cars alongside a little behind it, or closing on it from behind
+    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
