@@ -35,6 +35,10 @@ export interface TrafficLine {
   /** The span of lateral places each listed car takes between where it is and where it heads (its shift goal), m, in list order. */
   lateralLo: Float64Array
   lateralHi: Float64Array
+  /** Each listed car's half body length and half width (along and across the line), m, and its speed, m/s, this step, in list order (the walks read their neighbours in order, not by id). */
+  halfLength: Float64Array
+  halfWidth: Float64Array
+  speed: Float64Array
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -92,7 +96,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
     index = tl.lines.length
     tl.lines.push({
       base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
-      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), count: 0, avoiders: 0,
+      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), halfLength: new Float64Array(16), halfWidth: new Float64Array(16), speed: new Float64Array(16), count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -131,6 +135,9 @@ function append(line: TrafficLine, eid: number): void {
     line.lateral = new Float64Array(2 * line.count)
     line.lateralLo = new Float64Array(2 * line.count)
     line.lateralHi = new Float64Array(2 * line.count)
+    line.halfLength = new Float64Array(2 * line.count)
+    line.halfWidth = new Float64Array(2 * line.count)
+    line.speed = new Float64Array(2 * line.count)
   }
   line.cars[line.count++] = eid
 }
@@ -192,13 +199,17 @@ const GUEST_WINDOW = 6
 const guestAt = new Float64Array(7)
 const GUEST_X = 5, GUEST_Y = 6, GUEST_D2 = 4
 
-// Projects the point (guestAt[GUEST_X], guestAt[GUEST_Y]) onto segments [first, first + count) of `base` (wrapping when closed); writes guestAt.
+// Projects the point (guestAt[GUEST_X], guestAt[GUEST_Y]) onto segments [first, first + count) of
+// `base` (wrapping when closed, clipped to the line when open) and writes guestAt where it is nearer
+// than guestAt[GUEST_D2] already says. The segment index wraps by arithmetic and the side by a sign
+// factor, not by branches taken only when a guest nears the line's ends or its other side: code first
+// met late in a race ran unoptimised and allocated (test/perf/perf.test.ts 'race frames').
 function projectRun(base: Polyline, first: number, count: number): void {
-  const p = base.packed, segments = base.segments, x = guestAt[GUEST_X], y = guestAt[GUEST_Y]
-  let bestD2 = Infinity
-  for (let k = 0, q = first; k < count; k++, q++) {
-    if (q >= segments) { if (!base.closed) break; q -= segments }
-    if (q < 0) { if (!base.closed) { k += -q - 1; q = -1; continue } q += segments }
+  const p = base.packed, segments = base.segments, x = guestAt[GUEST_X], y = guestAt[GUEST_Y], open = base.closed ? 0 : 1
+  const from = open * Math.max(first, 0) + (1 - open) * first, to = open * Math.min(first + count, segments) + (1 - open) * (first + count)
+  let bestD2 = guestAt[GUEST_D2]
+  for (let r = from; r < to; r++) {
+    const q = ((r % segments) + segments) % segments
     const o = q * SEG_STRIDE, tx = p[o + SEG_TX], ty = p[o + SEG_TY], len = p[o + SEG_LEN]
     const dx = x - p[o + SEG_X], dy = y - p[o + SEG_Y]
     let t = dx * tx + dy * ty
@@ -207,7 +218,7 @@ function projectRun(base: Polyline, first: number, count: number): void {
     if (d2 < bestD2) {
       bestD2 = d2
       guestAt[0] = p[o + SEG_S] + t
-      guestAt[1] = tx * dy - ty * dx < 0 ? -Math.sqrt(d2) : Math.sqrt(d2)
+      guestAt[1] = (tx * dy - ty * dx < 0 ? -1 : 1) * Math.sqrt(d2)
       guestAt[2] = q
       guestAt[3] = Math.atan2(ty, tx)
     }
@@ -224,26 +235,31 @@ export function updateGuests(line: TrafficLine, others: ArrayLike<number>, X: Fl
     const eid = others[k]
     if (eid >= line.guest.length) growGuests(line, eid)
     // still far: it has not moved as far as it was beyond reach when last looked for (no full search)
-    const far = line.guestFar, f = 3 * eid, mx = X[eid] - far[f], my = Y[eid] - far[f + 1]
-    const stillFar = mx * mx + my * my < far[f + 2] * far[f + 2]
-    const hint = line.guestSeg[eid]
-    guestAt[GUEST_X] = X[eid]; guestAt[GUEST_Y] = Y[eid]; guestAt[GUEST_D2] = Infinity
-    // Everything below is done for every guest every step, near or far (stores to a scratch slot
-    // when far): a guest first coming near late in a race met it unoptimised, and the few calls a
-    // step made it slow to be optimised again (test/perf/perf.test.ts 'race frames').
+    const far = line.guestFar, f = 3 * eid, x = X[eid], y = Y[eid], farX = far[f], farY = far[f + 1], farBy = far[f + 2]
+    const mx = x - farX, my = y - farY, stillFar = mx * mx + my * my < farBy * farBy
+    const hint = line.guestSeg[eid], listed = line.guest[eid] === 1, segments = line.base.segments
+    guestAt[GUEST_X] = x; guestAt[GUEST_Y] = y; guestAt[GUEST_D2] = Infinity
+    // Everything below is done for every guest every step, near or far, every value read before it is
+    // chosen (stores to a scratch slot when far; the search of the whole line over no segments when
+    // not wanted): a guest first coming near late in a race met code not run before, which ran
+    // unoptimised and allocated for many frames (test/perf/perf.test.ts 'race frames').
     projectRun(line.base, hint >= 0 ? hint - GUEST_WINDOW : 0, hint >= 0 ? 2 * GUEST_WINDOW + 1 : 1)
-    if (!stillFar && !(guestAt[GUEST_D2] <= GUEST_REACH * GUEST_REACH)) projectRun(line.base, 0, line.base.segments)
+    const windowD2 = guestAt[GUEST_D2], whole = !stillFar && !(windowD2 <= GUEST_REACH * GUEST_REACH)
+    guestAt[GUEST_D2] = whole ? Infinity : windowD2
+    projectRun(line.base, 0, whole ? segments : 0)
     const d2 = guestAt[GUEST_D2], near = d2 <= GUEST_REACH * GUEST_REACH
     line.guestSeg[eid] = guestAt[2]
-    far[f] = stillFar ? far[f] : X[eid]; far[f + 1] = stillFar ? far[f + 1] : Y[eid]
-    far[f + 2] = stillFar ? far[f + 2] : near ? 0 : Math.sqrt(d2) - GUEST_REACH
-    if (near && line.guest[eid] === 0) { line.guest[eid] = 1; append(line, eid) }
-    else if (!near && line.guest[eid] === 1) removeListed(line, eid)
+    far[f] = stillFar ? farX : x; far[f + 1] = stillFar ? farY : y
+    far[f + 2] = stillFar ? farBy : near ? 0 : Math.sqrt(d2) - GUEST_REACH
+    if (near && !listed) append(line, eid)
+    else if (!near && listed) removeListed(line, eid)
+    line.guest[eid] = near ? 1 : 0
     const def = bodyOf(defs, eid), rel = heading[eid] - guestAt[3], c = Math.abs(Math.cos(rel)), s = Math.abs(Math.sin(rel))
     const at = near ? eid : 0, hl = near ? halfLength : farScratch, hw = near ? halfWidth : farScratch
     hl[at] = 0.5 * (def.length * c + def.width * s)
     hw[at] = 0.5 * (def.length * s + def.width * c)
-    const st = near ? line.guestStation : farScratch, lat = near ? line.guestLateral : farScratch
+    const guestStation = line.guestStation, guestLateral = line.guestLateral
+    const st = near ? guestStation : farScratch, lat = near ? guestLateral : farScratch
     st[at] = guestAt[0]
     lat[at] = guestAt[1]
   }
@@ -255,34 +271,41 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection) and sorts the list by station (insertion sort: the list is nearly sorted from the
- * last step). Ties keep their order.
+ * projection), its half length and width (`halfLength`, `halfWidth` by id) and speed, and sorts
+ * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array): void {
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array): void {
   const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
   const n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, at = tl.stations
+  const guest = line.guest, at = tl.stations, HL = line.halfLength, HW = line.halfWidth, V = line.speed
+  const guestStation = line.guestStation, guestLateral = line.guestLateral
   for (let k = 0; k < n; k++) {
-    const eid = cars[k]
-    if (guest[eid] === 1) { // (every listed car has a slot in guest)
-      // (projected by updateGuests this step)
-      station[k] = line.guestStation[eid]
-      lateral[k] = lo[k] = hi[k] = line.guestLateral[eid]
-      continue
+    const eid = cars[k], v = speed[eid]
+    HL[k] = halfLength[eid]
+    HW[k] = halfWidth[eid]
+    V[k] = v
+    // A guest's place (projected by updateGuests this step; every listed car has a slot) is read for
+    // every car and a driver's overwrites it, so a guest first listed late in a race meets no code
+    // not run before (test/perf/perf.test.ts 'race frames').
+    let st = guestStation[eid], lat = guestLateral[eid], goal = lat
+    if (guest[eid] !== 1) {
+      const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
+      if (at[a + AT_SEG] !== seg) {
+        // another segment: its station, arc length and rate from the path's tables
+        const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
+        at[a + AT_SEG] = seg
+        at[a + AT_S] = s0
+        at[a + AT_STATION] = table === null ? s0 : table[2 * seg]
+        at[a + AT_RATE] = table === null ? 1 : table[2 * seg + 1]
+      }
+      st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
+      // (wrapped by a factor, not a branch: a car first behind the line's start late in a race)
+      const wrap = closed ? (st < 0 ? 1 : 0) - (st >= L ? 1 : 0) : 0
+      st += wrap * L
+      lat = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL]
+      goal = at[a + AT_OFFSET] + R[o + DRIVER_SHIFT_GOAL]
     }
-    const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
-    if (at[a + AT_SEG] !== seg) {
-      // another segment: its station, arc length and rate from the path's tables
-      const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
-      at[a + AT_SEG] = seg
-      at[a + AT_S] = s0
-      at[a + AT_STATION] = table === null ? s0 : table[2 * seg]
-      at[a + AT_RATE] = table === null ? 1 : table[2 * seg + 1]
-    }
-    let st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
-    if (closed) st = st < 0 ? st + L : st >= L ? st - L : st
     station[k] = st
-    const lat = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL], goal = at[a + AT_OFFSET] + R[o + DRIVER_SHIFT_GOAL]
     lateral[k] = lat
     lo[k] = lat < goal ? lat : goal
     hi[k] = lat < goal ? goal : lat
@@ -290,40 +313,55 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
   for (let k = 1; k < n; k++) {
     const st = station[k]
     if (!(st < station[k - 1])) continue
-    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k]
+    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k], hl = HL[k], hw = HW[k], v = V[k]
     let j = k - 1
-    while (j >= 0 && station[j] > st) { station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]; j-- }
-    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h
-  }
-}
+    while (j >= 0 && station[j] > st) {
+      station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]
+      HL[j + 1] = HL[j]; HW[j + 1] = HW[j]; V[j + 1] = V[j]
+      j--
+    }
+    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h; HL[j + 1] = hl; HW[j + 1] = hw; V[j + 1] = v
+  }}
 
 let primed = false
 
 /**
- * Runs the line code once on a throwaway line (once per process): a guest coming near and going,
- * cars out of order, a car on another segment. A guest first coming near a line late in a race met
- * these paths unoptimised and allocated for many frames (test/perf/perf.test.ts 'race frames').
+ * Runs the line code on two throwaway lines, an open and a closed one (once per process, over
+ * enough steps that the engine keeps what it saw): a guest coming near and going, near the closed
+ * line's start, cars out of order, a car on another segment and behind the start. A guest first
+ * coming near a line late in a race met these paths unoptimised and allocated for many frames
+ * (test/perf/perf.test.ts 'race frames').
  */
 function primeLines(): void {
   if (primed) return
   primed = true
   const tl: TrafficLines = { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
-  const base = polylineFromArrays([0, 50, 100, 150], [0, 0, 0, 0], false)
-  const path = { station: null, packed: base.packed } as unknown as DriverPath
-  const paths = [path, path, undefined], R = new Float64Array(3 * DRIVER_STRIDE)
+  const open = polylineFromArrays([0, 50, 100, 150], [0, 0, 0, 0], false), closed = polylineFromArrays([0, 50, 50, 0], [0, 0, 50, 50], true)
+  const openPath = { station: null, packed: open.packed } as unknown as DriverPath, closedPath = { station: null, packed: closed.packed } as unknown as DriverPath
+  const paths = [openPath, openPath, undefined, closedPath, closedPath], R = new Float64Array(5 * DRIVER_STRIDE)
   const options = resolveAiOptions(undefined)
-  joinLine(tl, 0, base, options)
-  joinLine(tl, 1, base, options)
-  const line = tl.lines[0], X = new Float64Array(3), Y = new Float64Array(3), H = new Float64Array(3)
-  const HL = new Float64Array(3), HW = new Float64Array(3), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined]
-  for (let step = 0; step < 4; step++) {
-    // car 0 ahead of car 1, then behind it (another segment); the guest (car 2) near, then far
-    R[DRIVER_S] = step & 1 ? 10 : 60; R[DRIVER_SEG] = step & 1 ? 0 : 1
-    R[DRIVER_STRIDE + DRIVER_S] = 30; R[DRIVER_STRIDE + DRIVER_LATERAL] = step - 1.5
-    X[2] = 20 + 10 * step; Y[2] = step < 2 ? 1 : 1000
-    updateGuests(line, [2], X, Y, H, HL, HW, defs)
-    orderLine(line, tl, paths, R)
+  joinLine(tl, 0, open, options)
+  joinLine(tl, 1, open, options)
+  joinLine(tl, 3, closed, options)
+  joinLine(tl, 4, closed, options)
+  const X = new Float64Array(5), Y = new Float64Array(5), H = new Float64Array(5)
+  const HL = new Float64Array(5), HW = new Float64Array(5), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
+  for (let step = 0; step < 64; step++) {
+    // cars 0 and 3 ahead of cars 1 and 4, then behind them (another segment; car 3 behind the
+    // closed line's start); the guest (car 2) near, then far, on either side of the lines and round the closed one's start
+    // (fractional numbers throughout: what the engine sees of the numbers matters too)
+    const s = step & 3, e = 0.37 + 0.01 * step
+    R[DRIVER_S] = s & 1 ? 10 + e : 60 + e; R[DRIVER_SEG] = s & 1 ? 0 : 1
+    R[DRIVER_STRIDE + DRIVER_S] = 30 + e; R[DRIVER_STRIDE + DRIVER_LATERAL] = s - 1.5 + e
+    R[3 * DRIVER_STRIDE + DRIVER_S] = s & 1 ? -1 - e : 20 + e; R[3 * DRIVER_STRIDE + DRIVER_SEG] = 0
+    R[4 * DRIVER_STRIDE + DRIVER_S] = 10 + e; R[4 * DRIVER_STRIDE + DRIVER_SEG] = s & 2 ? 3 : 0
+    X[2] = s & 1 ? 2 + e : 45 + e; Y[2] = s < 2 ? (step & 4 ? 1 + e : -1 - e) : 1000 + 7 * e; H[2] = e
+    for (const line of tl.lines) {
+      updateGuests(line, [2], X, Y, H, HL, HW, defs)
+      orderLine(line, tl, paths, R, HL, HW, X)
+    }
   }
+  leaveLine(tl, 3)
   leaveLine(tl, 0)
   dropGuest(tl, 2)
 }

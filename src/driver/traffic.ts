@@ -146,7 +146,7 @@ export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
     const line = lines[l]
     if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
-    orderLine(line, ts.lines, paths, R)
+    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed)
     const cars = line.cars
     for (let i = 0; i < line.count; i++) {
       const eid = cars[i]
@@ -181,8 +181,8 @@ const capAhead = new Float64Array(1)
  * closing on it counts with the room it covers in CLOSING_TIME. One walk each way for all lanes.
  */
 function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
-  const n = line.count, cars = line.cars, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station, closed = line.closed, L = line.length
-  const HL = ts.halfLength, HW = ts.halfWidth, reach = ts.maxHalfLength, speed = ts.Car.speed
+  const n = line.count, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station, closed = line.closed, L = line.length
+  const HL = line.halfLength, HW = line.halfWidth, reach = ts.maxHalfLength, speed = line.speed
   const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
   let lo = Infinity, hi = -Infinity
   for (let k = 0; k < 3; k++) {
@@ -199,15 +199,14 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
       let ds = station[j] - station[i] // (wrapping round a closed line, in the walk's direction)
       if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
       if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
-      const b = cars[j]
       // (a car behind closing on it needs the room it covers meanwhile)
-      let closing = forward || speed[b] <= v ? 0 : speed[b] - v
+      let closing = forward || speed[j] <= v ? 0 : speed[j] - v
       closing = CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING)
-      const clear = hw + HW[b] + margin, spanLo = lateralLo[j], spanHi = lateralHi[j]
+      const clear = hw + HW[j] + margin, spanLo = lateralLo[j], spanHi = lateralHi[j], hlB = HL[j]
       for (let q = 0; q < 3; q++) {
         if ((free & (1 << q)) === 0) continue
         const o = q * LANE_RECORD
-        if (ds + HL[b] + closing < lanes[o + 1] || ds - HL[b] > lanes[o + 2]) continue
+        if (ds + hlB + closing < lanes[o + 1] || ds - hlB > lanes[o + 2]) continue
         // (the car's span: where it is and where it heads)
         if (spanLo - lanes[o] < clear && lanes[o] - spanHi < clear) free &= ~(1 << q)
       }
@@ -218,13 +217,15 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number, now: number): void {
-  const C = ts.Car, R = ts.Driver.state, HL = ts.halfLength, HW = ts.halfWidth, level = C.level, speedA = C.speed
+  const C = ts.Car, R = ts.Driver.state, level = C.level, speedA = C.speed
+  // (the neighbours' sizes and speeds in list order; the leader's by id)
+  const HL = line.halfLength, HW = line.halfWidth, V = line.speed, hlOf = ts.halfLength, hwOf = ts.halfWidth
   const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
   const n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, si = station[i]
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
-  const v = speedA[eid] > 0 ? speedA[eid] : 0
-  const hl = HL[eid], hw = HW[eid], lat = lateral[i], off = at[a + AT_OFFSET]
+  const v = V[i] > 0 ? V[i] : 0
+  const hl = HL[i], hw = HW[i], lat = lateral[i], off = at[a + AT_OFFSET]
   const wL = at[a + AT_WIDTH_L], wR = at[a + AT_WIDTH_R], canMove = wL + wR > 0, aggression = at[a + AT_AGGRESSION], mask = at[a + AT_MASK]
   const shift = R[o + DRIVER_SHIFT]
   let goal = R[o + DRIVER_SHIFT_GOAL], side = R[o + DRIVER_PASSING]
@@ -244,27 +245,25 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   for (let k = 1; k < n; k++) {
     let j = i + k
     if (j >= n) { if (!line.closed) break; j -= n }
-    let ds = station[j] - station[i]
+    let ds = station[j] - si
     if (ds < 0 && closed) ds += L
-    // Everything about the car it looks at is worked out before it decides to look no farther, and
-    // every comparison is made, none only after another held (`let`: the bundler leaves them where
-    // they are): code first met late in a race, when cars first come within range, had the step run
-    // unoptimised (test/perf/perf.test.ts 'race frames').
-    let far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
-    // (another car's span: where it is and where it heads)
-    const b = cars[j], g = ds - hl - HL[b], spanLo = lateralLo[j], spanHi = lateralHi[j]
-    let beside = g < ALONGSIDE_MARGIN ? 1 : 0, overlapping = g < 0 ? 1 : 0
-    let reach = g > 0 ? g * slope : 0
-    let predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
-    let clear = hw + HW[b] + BLOCK_MARGIN
-    let inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
+    // Every comparison that decides the walk or the car in its way is made, none only after
+    // another held: code first met late in a race, when a car first has another within range or a
+    // second car beyond the one in its way, had the step run unoptimised (test/perf/perf.test.ts 'race frames').
+    const far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
     if (far !== 0) break
-    if ((beside & (canMove ? 1 : 0)) !== 0) {
+    // (another car's span: where it is and where it heads)
+    const b = cars[j], g = ds - hl - HL[j], spanLo = lateralLo[j], spanHi = lateralHi[j]
+    if (g < ALONGSIDE_MARGIN && canMove) {
       // room for a car alongside: it heads no nearer than clear to it, on the side it is now
-      const clear = hw + HW[b] + margin
+      const clear = hw + HW[j] + margin
       if (lateral[j] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
     }
-    if (overlapping !== 0) continue // alongside: it gives room, it does not follow
+    if (g < 0) continue // alongside: it gives room, it does not follow
+    const reach = g > 0 ? g * slope : 0
+    const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
+    const clear = hw + HW[j] + BLOCK_MARGIN
+    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
     if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
   if (canMove) {
@@ -273,14 +272,13 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
-      let ds = station[j] - station[i]
+      let ds = station[j] - si
       if (ds > 0 && closed) ds -= L
-      const b = cars[j]
       if (-ds > backReach) break
-      let closing = speedA[b] - v
+      let closing = V[j] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
-      if (-ds - hl - HL[b] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
-        const clear = hw + HW[b] + margin
+      if (-ds - hl - HL[j] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
+        const clear = hw + HW[j] + margin
         if (lateral[j] >= lat) { if (lateralLo[j] - clear - off < highest) highest = lateralLo[j] - clear - off } else if (lateralHi[j] + clear - off > lowest) lowest = lateralHi[j] + clear - off
       }
     }
@@ -325,9 +323,9 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       const was = side
       side = 0
       // (pulling out from a crawl it turns more: its corners need more room)
-      const c = hw + HW[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
+      const c = hw + hwOf[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
       const left = lateralHi[leaderSlot] + c - off, right = lateralLo[leaderSlot] - c - off
-      const lo = -hl - BACK_ROOM, hi = leaderDs + HL[leader] + AHEAD_ROOM
+      const lo = -hl - BACK_ROOM, hi = leaderDs + hlOf[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
       // lanes 0 (left) and 1 (right): lateral place, free over [lo, hi] m of station
       lanes[0] = off + left; lanes[1] = lo; lanes[2] = hi
