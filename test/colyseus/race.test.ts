@@ -68,6 +68,10 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
     const predicted = players.map(() => new Map<number, [number, number]>())
     const applied = players.map(() => [] as [number, number][])
     const drawn = players.map(() => players.map(() => [] as [number, number, number][]))
+    // distance each client sees each player's car travel (the newest pose each step, summed)
+    const travelled = players.map(() => players.map(() => 0))
+    const last = players.map(() => players.map(() => [NaN, NaN]))
+    let counting = false
     let stopped = false
     players.forEach((p, i) => {
       let lastTime = NaN
@@ -79,6 +83,11 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
         const now = performance.now() / 1000, t = rc.viewTime(now)
         players.forEach((_, j) => {
           if (j !== i && rc.poseOf(rc.entrants[index[j]].car, pose, now)) drawn[i][j].push([t, pose[0], pose[1]])
+          if (!counting) return
+          rc.poseOf(rc.entrants[index[j]].car, pose)
+          const l = last[i][j]
+          if (l[0] === l[0]) travelled[i][j] += Math.hypot(pose[0] - l[0], pose[1] - l[1])
+          l[0] = pose[0]; l[1] = pose[1]
         })
       })
     })
@@ -98,7 +107,7 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
     const bytes0 = players.map((p) => p.bytes())
     const snaps0 = players.map((p) => p.rc.snapshots)
     const ticks0 = room.stats().ticks
-    const start0 = players.map((p, i) => players.map((_, j) => { p.rc.poseOf(p.rc.entrants[index[j]].car, pose); return [pose[0], pose[1]] }))
+    counting = true
     await sleep(2000)
 
     // The hostile burst: 2 s of junk, then 3 s at 500 messages a second, then a 1 MB payload.
@@ -138,11 +147,11 @@ describe('PitlaneRoom: four players and a hostile fifth', () => {
     expect(await waitFor(() => serverCars.every((car) => Math.abs(C.speed[car]) < 0.01), 15_000)).toBe(true)
     await sleep(500) // the last snapshots arrive and the drawing catches up (delay 0.1 s)
 
-    // Every client sees every player's car move (20 s of driving, weaving).
-    players.forEach((p, i) => players.forEach((_, j) => {
-      p.rc.poseOf(p.rc.entrants[index[j]].car, pose)
-      const moved = Math.hypot(pose[0] - start0[i][j][0], pose[1] - start0[i][j][1])
-      expect(moved, `client ${i} sees car of client ${j} move`).toBeGreaterThan(10)
+    // Every client sees every player's car move: the distance travelled, not the displacement, as
+    // a weaving car that meets the wall or the field can end 20 s of driving near where it began.
+    console.log(`[colyseus] travelled as seen: ${travelled.map((r) => r.map((d) => d.toFixed(0)).join('/')).join(', ')} m`)
+    players.forEach((_, i) => players.forEach((__, j) => {
+      expect(travelled[i][j], `client ${i} sees car of client ${j} move`).toBeGreaterThan(50)
     }))
 
     // A client's predicted car against where each other client draws it, matched by server time:
