@@ -5,33 +5,15 @@
  * near where it was last step, unwrapped so it keeps growing lap after lap.
  */
 import type { LapTimer } from '../../src/index'
+import type { RaceStanding } from '../../src/colyseus/index'
 import type { Track } from '../track'
 import type { Entrant } from './grid'
 
 /** The race's phase, as window.pitlaneDemo.race.phase reports it. */
 export type RacePhase = 'grid' | 'lights' | 'racing' | 'finished'
 
-/** One row of the standings. */
-export interface Standing {
-  car: number
-  position: number
-  /** Completed laps. */
-  laps: number
-  /** Best lap time, s (null before a lap is done). */
-  bestLap: number | null
-  /** Last lap time, s (null before a lap is done). */
-  lastLap: number | null
-  /** Time behind the leader at the last point both passed, s (0 for the leader, null before the start). */
-  gap: number | null
-  /** Whole laps behind the leader. */
-  lapsDown: number
-  /** True once the car has taken the chequered flag. */
-  finished: boolean
-  /** Race time at the flag, s (null before). */
-  finishTime: number | null
-  /** Distance raced, m (negative on the grid, behind the line). */
-  distance: number
-}
+/** One row of the standings: the shape a multiplayer room sends its clients too. */
+export type Standing = RaceStanding
 
 /** Options of createRace. */
 export interface RaceOptions {

@@ -30,7 +30,7 @@ export interface RaceStanding {
   finished: boolean
   /** Race time at the flag, s (null before). */
   finishTime: number | null
-  /** Distance raced, m. */
+  /** Distance raced, m (negative on the grid, behind the line). */
   distance: number
 }
 
