@@ -9,10 +9,12 @@
  */
 import type { CarStore } from '../../components/car'
 import type { CollisionState } from '../collision/state'
+import { broadphaseStale, updateBroadphase } from '../collision/state'
+import { castGround } from '../collision/ground'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { createGroundContact, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -27,7 +29,7 @@ const LANDS_WITHIN = 1e-6
 export const CONTACT_GAP = 0.02
 
 // (numbers start as NaN: decision 0007)
-const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN, cp: NaN, sp: NaN }
 const tarmac: Surface = { name: 'tarmac', grip: 1, rollingResistance: DEFAULT_RR }
 
 /** One axle's ground: hit, height, normal, surface, and where it was looked for. */
@@ -56,15 +58,20 @@ function headingTrig(C: CarStore, eid: number): void {
   trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid])
 }
 
-/** Casts under the axle point of downRay into `out`. */
+// an axle's ray straight down, [x, y, top, 0, 0, −1, length] (castGround shortens the length to its hit), and the hit
+const axleRay = new Float64Array([NaN, NaN, NaN, 0, 0, -1, NaN])
+const axleHit = new Float64Array(5)
+
+/** Casts axleRay among gc's candidates into `out`. */
 function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
-  out.hit = castDown(cs, gc, false)
-  out.collider = gc.hitCollider
-  out.x = downRay[0]; out.y = downRay[1]
-  if (!out.hit) return
-  out.z = downRay[2] - gc.dist[0]
-  out.nx = gc.nx[0]; out.ny = gc.ny[0]; out.nz = gc.nz[0]
-  const own = gc.hitCollider >= 0 ? cs.surfaces[gc.hitCollider] : undefined
+  const e = castGround(cs, axleRay, gc.mask, gc.cands, gc.count, axleHit)
+  out.hit = e >= 0
+  out.collider = e
+  out.x = axleRay[0]; out.y = axleRay[1]
+  if (e < 0) return
+  out.z = axleRay[2] - axleHit[0]
+  out.nx = axleHit[1]; out.ny = axleHit[2]; out.nz = axleHit[3]
+  const own = cs.surfaces[e]
   out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(out.x, out.y) : tarmac
 }
 
@@ -79,11 +86,12 @@ export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid:
   const cp = trig[0], sp = trig[1]
   const x = C.x[eid], y = C.y[eid]
   const lift = d.h + 0.5 * d.L
-  downRay[2] = groundZ + d.h + C.heave[eid] + lift
-  downRay[3] = lift + below
-  downRay[0] = x + cp * d.a; downRay[1] = y + sp * d.a
+  const length = lift + below
+  if (broadphaseStale(cs)) updateBroadphase(cs)
+  axleRay[2] = groundZ + d.h + C.heave[eid] + lift
+  axleRay[0] = x + cp * d.a; axleRay[1] = y + sp * d.a; axleRay[6] = length
   castAxle(cs, gc, surfaces, front)
-  downRay[0] = x - cp * d.b; downRay[1] = y - sp * d.b
+  axleRay[0] = x - cp * d.b; axleRay[1] = y - sp * d.b; axleRay[6] = length
   castAxle(cs, gc, surfaces, rear)
   if (!front.hit && !rear.hit) return false
   heights[0] = front.hit ? front.z : rear.z
@@ -115,11 +123,13 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.onF = C.grounded[w0]
   axles.onR = C.grounded[w0 + 2]
   axles.gx = 0; axles.gy = 0
+  // the heading's cos and sin, shared with the substeps
+  headingTrig(C, eid)
+  const cp = trig[0], sp = trig[1]
+  axles.cp = cp; axles.sp = sp
   let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
-    // the body's up axis (bodyAxes' ez, with the heading's cos and sin shared)
-    headingTrig(C, eid)
-    const cp = trig[0], sp = trig[1]
+    // the body's up axis (bodyAxes' ez)
     const ct = Math.cos(C.pitch[eid]), st = Math.sin(C.pitch[eid])
     const cf = Math.cos(C.roll[eid]), sf = Math.sin(C.roll[eid])
     const ezx = cp * st * cf + sp * sf, ezy = sp * st * cf - cp * sf, ezz = ct * cf

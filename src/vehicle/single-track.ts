@@ -58,6 +58,9 @@ export interface AxleGround {
   /** The front / rear axle's load over its level-ground load: 0 in the air (no tyre force), the normal load's share on a slope or a bank. */
   onF: number
   onR: number
+  /** cos and sin of the car's heading at the host step's start (the caller has them: shared, not recomputed). */
+  cp: number
+  sp: number
 }
 
 /**
@@ -108,8 +111,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let lastDelta = NaN
   // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
   // increment (see TURN_BELOW); for the surface lookup and the position update
-  let cp = Math.cos(psi)
-  let sp = Math.sin(psi)
+  let cp = ground !== null ? ground.cp : Math.cos(psi)
+  let sp = ground !== null ? ground.sp : Math.sin(psi)
   let gripF = 1
   let gripR = 1
   let rrF = DEFAULT_RR
