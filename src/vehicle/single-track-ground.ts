@@ -9,7 +9,7 @@
  */
 import type { CarStore } from '../../components/car'
 import type { CollisionState } from '../collision/state'
-import { broadphaseStale, updateBroadphase } from '../collision/state'
+import { broadphaseStale, poseIn, tiltTrig, updateBroadphase, yawTrig } from '../collision/state'
 import { castGround } from '../collision/ground'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
@@ -50,12 +50,29 @@ const axleSurfaces: SurfaceMap = {
 // the axles' ground heights (front, rear) and the centre of mass's height on them (scratch: a
 // call's double arguments and results would be boxed)
 const heights = new Float64Array(3)
-// cos and sin of the car's heading at its current pose (headingTrig sets them; axleGround and groundPose read them)
-const trig = new Float64Array(2)
+// cos and sin of the car's heading at its current pose (headingTrig sets them; axleGround and
+// groundPose read them), then of its pitch and roll (tiltTrigOf)
+const trig = new Float64Array(6)
 
-/** Sets `trig` from car `eid`'s heading. */
-function headingTrig(C: CarStore, eid: number): void {
-  trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid])
+/**
+ * Sets trig[0..1] from car `eid`'s heading: through its chassis collider's poseTrig when it has
+ * one, which the chassis pose write then finds ready (same bits as Math.cos/sin of the heading).
+ */
+function headingTrig(cs: CollisionState, C: CarStore, eid: number): void {
+  const c = C.collider[eid]
+  if (c < 0) { trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid]); return }
+  poseIn[3] = C.heading[eid]
+  const o = yawTrig(cs, c), T = cs.poseTrig
+  trig[0] = T[o + 1]; trig[1] = T[o + 2]
+}
+
+/** headingTrig for the pitch and roll pairs (trig[2..5]): the chassis pose write of the last host step left them ready. */
+function tiltTrigOf(cs: CollisionState, C: CarStore, eid: number): void {
+  const c = C.collider[eid]
+  if (c < 0) { trig[2] = Math.cos(C.pitch[eid]); trig[3] = Math.sin(C.pitch[eid]); trig[4] = Math.cos(C.roll[eid]); trig[5] = Math.sin(C.roll[eid]); return }
+  poseIn[4] = C.pitch[eid]; poseIn[5] = C.roll[eid]
+  const o = tiltTrig(cs, c), T = cs.poseTrig
+  trig[2] = T[o + 5]; trig[3] = T[o + 6]; trig[4] = T[o + 7]; trig[5] = T[o + 8]
 }
 
 // an axle's ray straight down, [x, y, top, 0, 0, −1, length] (castGround shortens the length to its hit), and the hit
@@ -124,14 +141,14 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.onR = C.grounded[w0 + 2]
   axles.gx = 0; axles.gy = 0
   // the heading's cos and sin, shared with the substeps
-  headingTrig(C, eid)
+  headingTrig(cs, C, eid)
   const cp = trig[0], sp = trig[1]
   axles.cp = cp; axles.sp = sp
   let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
     // the body's up axis (bodyAxes' ez)
-    const ct = Math.cos(C.pitch[eid]), st = Math.sin(C.pitch[eid])
-    const cf = Math.cos(C.roll[eid]), sf = Math.sin(C.roll[eid])
+    tiltTrigOf(cs, C, eid)
+    const ct = trig[2], st = trig[3], cf = trig[4], sf = trig[5]
     const ezx = cp * st * cf + sp * sf, ezy = sp * st * cf - cp * sf, ezz = ct * cf
     // the normal load per unit weight: gravity's part across the ground and the car's
     // acceleration into it (the cornering one, r·vx to the left, on a bank)
@@ -151,7 +168,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   const zb = z0 + span * zd0 - 0.5 * g * span * span
   gc.below = d.h + d.fzF / d.kF + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
   C.heave[eid] = zb - groundZ - d.h
-  headingTrig(C, eid)
+  headingTrig(cs, C, eid)
   const found = axleGround(cs, C, d, eid, gc, surfaces)
   if (found && zb <= heights[2] + LANDS_WITHIN) {
     // on the ground
@@ -177,7 +194,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
   } else {
     C.heaveRate[eid] = zd0 - g * span
-    C.grounded.fill(0, w0, w0 + 4)
+    C.grounded[w0] = C.grounded[w0 + 1] = C.grounded[w0 + 2] = C.grounded[w0 + 3] = 0
   }
   C.rollRate[eid] = 0
   C.pitchRate[eid] = 0
@@ -227,7 +244,7 @@ export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly
     const z0 = groundZ + d.h + C.heave[eid]
     const w0 = eid * 4
     pathGround.below = d.h + d.L + 2
-    headingTrig(C, eid)
+    headingTrig(cs, C, eid)
     if (!axleGround(cs, C, d, eid, pathGround, surfaces)) { C.grounded.fill(0, w0, w0 + 4); continue }
     C.heave[eid] = heights[2] - groundZ - d.h
     C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0
