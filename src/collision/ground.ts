@@ -92,11 +92,22 @@ export function castGround(state: CollisionState, ray: Float64Array, mask: numbe
 }
 
 /**
+ * True when castGround's answer for a ray straight down among `cands[0..n)` is heightfieldDown's
+ * for cands[0]: no planes, and one candidate, a heightfield whose up axis is the world's (the
+ * usual terrain world). Its hit is then heightfieldDown's, unless at t = 0 (castGround passes over it).
+ */
+export function loneHeightfield(state: CollisionState, cands: Int32Array, n: number): boolean {
+  if (n !== 1 || state.planeCount !== 0) return false
+  const e = cands[0]
+  return state.Collider.kind[e] === ColliderKind.heightfield && state.Collider.rotation[e * 9 + 8] === 1
+}
+
+/**
  * The ray `ray` straight down onto heightfield `e`, whose up axis is the world's: the surface at
  * its start's xy (heightfieldBelow), a hit when it lies within the ray (t in [0, ray[6]]); `out`
  * as rayColliderRay's. No ray set-up, box clip or cell walk.
  */
-function heightfieldDown(state: CollisionState, e: number, ray: Float64Array, out: Float64Array): boolean {
+export function heightfieldDown(state: CollisionState, e: number, ray: Float64Array, out: Float64Array): boolean {
   const K = state.Collider, slot = K.heightfield[e]
   const hf = slot >= 0 ? state.heightfields[slot] : undefined
   if (hf === undefined) return false

@@ -10,7 +10,7 @@
 import type { CarStore } from '../../components/car'
 import type { CollisionState } from '../collision/state'
 import { broadphaseStale, poseIn, tiltTrig, updateBroadphase, yawTrig } from '../collision/state'
-import { castGround } from '../collision/ground'
+import { castGround, heightfieldDown, loneHeightfield } from '../collision/ground'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
@@ -105,11 +105,31 @@ export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid:
   const lift = d.h + 0.5 * d.L
   const length = lift + below
   if (broadphaseStale(cs)) updateBroadphase(cs)
-  axleRay[2] = groundZ + d.h + C.heave[eid] + lift
-  axleRay[0] = x + cp * d.a; axleRay[1] = y + sp * d.a; axleRay[6] = length
-  castAxle(cs, gc, surfaces, front)
-  axleRay[0] = x - cp * d.b; axleRay[1] = y - sp * d.b; axleRay[6] = length
-  castAxle(cs, gc, surfaces, rear)
+  const top = groundZ + d.h + C.heave[eid] + lift
+  axleRay[2] = top
+  if (loneHeightfield(cs, gc.cands, gc.count)) {
+    // the usual terrain world: both axles read the field's triangles under them directly, with
+    // castGround's answer (its hit at t > 0) and none of its per-ray set-up
+    const e = gc.cands[0]
+    const own = cs.surfaces[e]
+    for (let i = 0; i < 2; i++) {
+      const out = i === 0 ? front : rear
+      const ax = i === 0 ? x + cp * d.a : x - cp * d.b, ay = i === 0 ? y + sp * d.a : y - sp * d.b
+      axleRay[0] = ax; axleRay[1] = ay; axleRay[6] = length
+      out.x = ax; out.y = ay
+      out.hit = heightfieldDown(cs, e, axleRay, axleHit) && axleHit[0] !== 0
+      out.collider = out.hit ? e : -1
+      if (!out.hit) continue
+      out.z = top - axleHit[0]
+      out.nx = axleHit[1]; out.ny = axleHit[2]; out.nz = axleHit[3]
+      out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(ax, ay) : tarmac
+    }
+  } else {
+    axleRay[0] = x + cp * d.a; axleRay[1] = y + sp * d.a; axleRay[6] = length
+    castAxle(cs, gc, surfaces, front)
+    axleRay[0] = x - cp * d.b; axleRay[1] = y - sp * d.b; axleRay[6] = length
+    castAxle(cs, gc, surfaces, rear)
+  }
   if (!front.hit && !rear.hit) return false
   heights[0] = front.hit ? front.z : rear.z
   heights[1] = rear.hit ? rear.z : front.z
