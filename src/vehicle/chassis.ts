@@ -2,7 +2,7 @@
 import type { CarStore } from '../../components/car'
 import { ColliderKind } from '../../components/collider'
 import type { CollisionState } from '../collision/state'
-import { poseIn, setColliderPoseIn, tiltTrig, yawTrig } from '../collision/state'
+import { poseIn, setColliderPoseIn } from '../collision/state'
 import { boxAabb } from '../collision/shapes'
 import { mat3FromEulerTrig } from '../math/mat3'
 import type { ResolvedCar } from './definition'
@@ -17,16 +17,14 @@ export function writeChassisPose(cs: CollisionState, C: CarStore, d: ResolvedCar
 
 /**
  * writeChassisPose for every car in `cars` that is not frozen and has a definition and a live collider, in one loop
- * (same bits, same collision version). A body whose box is already in the dynamic tree and moved is
- * written here, with no call and no scratch round trip: setColliderPoseIn's move, which the rest go
- * through. A level one (pitch and roll +0: a single-track car on flat ground) takes its one cos/sin
- * pair; a tilted one its collider's poseTrig (a single-track car's ground code has just set them).
+ * (same bits, same collision version). A level body (pitch and roll +0: every single-track car)
+ * whose box is already in the dynamic tree and moved is written here, with no call, no scratch
+ * round trip and its one cos/sin pair: setColliderPoseIn's level move, which the rest go through.
  * Cost ≈ one cos/sin pair, a rotation and a box per moving car; no allocation.
  */
 export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonly (ResolvedCar | undefined)[], cars: ArrayLike<number>, groundZ: number): void {
   const X = C.x, Y = C.y, heading = C.heading, heave = C.heave, pitch = C.pitch, roll = C.roll, collider = C.collider, level = C.level
   const K = cs.Collider, P = K.position, R = K.rotation, aabb = K.aabb, kind = K.kind, dynamic = K.dynamic, params = K.params
-  const T = cs.poseTrig
   let moves = 0
   for (let k = 0; k < cars.length; k++) {
     const eid = cars[k]
@@ -35,16 +33,11 @@ export function writeChassisPoses(cs: CollisionState, C: CarStore, defs: readonl
     const d = defs[eid]
     if (c < 0 || d === undefined) continue
     const p = pitch[eid], r = roll[eid], x = X[eid], y = Y[eid], z = groundZ + 0.5 * d.def.height + heave[eid], o = c * 3
-    const move = kind[c] === ColliderKind.box && dynamic[c] !== 0 && (P[o] !== x || P[o + 1] !== y || P[o + 2] !== z)
-    if (!move) { writeChassisPose(cs, C, d, eid, groundZ); continue }
+    const levelMove = p === 0 && r === 0 && !Object.is(p, -0) && !Object.is(r, -0) && kind[c] === ColliderKind.box && dynamic[c] !== 0 && (P[o] !== x || P[o + 1] !== y || P[o + 2] !== z)
+    if (!levelMove) { writeChassisPose(cs, C, d, eid, groundZ); continue }
     const yaw = heading[eid]
     P[o] = x; P[o + 1] = y; P[o + 2] = z
-    if (p === 0 && r === 0 && !Object.is(p, -0) && !Object.is(r, -0)) mat3FromEulerTrig(R, c * 9, Math.cos(yaw), Math.sin(yaw), 1, 0, 1, 0)
-    else {
-      poseIn[3] = yaw; poseIn[4] = p; poseIn[5] = r
-      const t = tiltTrig(cs, c), w = yawTrig(cs, c)
-      mat3FromEulerTrig(R, c * 9, T[w + 1], T[w + 2], T[t + 5], T[t + 6], T[t + 7], T[t + 8])
-    }
+    mat3FromEulerTrig(R, c * 9, Math.cos(yaw), Math.sin(yaw), 1, 0, 1, 0)
     boxAabb(aabb, c * 6, P, o, R, c * 9, params, c * 4)
     moves++
   }
