@@ -38,13 +38,7 @@ const HITCH_RATIO = 8
  * Criteria main does not meet yet, with what was measured (2 cores shared): run with
  * PITLANE_PERF_STRICT=1 to check them.
  */
-const KNOWN_FAILING: Record<string, string> = {
-  // branch terrain (issue 32): a single-track stunt car beside or across one of the race's walls
-  // runs the single-track ground path, too rarely for V8 to have optimised it, and unoptimised it
-  // allocates (a longer warm-up in warm-ground.ts removed these, but made test/colyseus/race.test.ts
-  // fail, why not known yet: decision 0010). Four-wheel cars crossing walls no longer allocate (rayBox).
-  'race frames': '4 frames over 4 KB (5.8–6.9 KB) while a single-track stunt car is by a wall (2026-12-07, every branch merged; the frames of the traffic code fixed)',
-}
+const KNOWN_FAILING: Record<string, string> = {}
 const strict = process.env.PITLANE_PERF_STRICT === '1'
 const guard = (name: string) => (KNOWN_FAILING[name] && !strict ? it.skip : it)
 
