@@ -99,32 +99,31 @@ export function rayHeightfield(hf: HeightfieldData, L: Float64Array, out: Float6
 
 /**
  * The ray L through the cells from (i, j) on, in t order (a 2D DDA), over cellRay's span, to its
- * first root. A function of its own, its loop all it does, and every comparison and step runs on
- * every cell, the last one too: most rays end in their first cell, and a loop compiled on those
- * alone met its first cell step untried, deoptimised and stayed in on-stack-replacement code
- * (decision 0007), allocating for every number (bench full20Terrain after st200Terrain in one
- * process: ≈ 64 KB a step).
+ * first root. An axis the ray does not cross is left at the span's end, tb, not at Infinity: with
+ * Infinity among its numbers V8's optimised loop boxed every one of them, ≈ 40 KB a step of
+ * full20Terrain (test/perf/perf.test.ts "full20Terrain steady" fails without it).
  */
 function walkCells(hf: HeightfieldData, i: number, j: number, L: Float64Array, out: Float64Array): boolean {
   const ox = L[0], oy = L[1], dx = L[3], dy = L[4]
   const x0 = hf.x0, y0 = hf.y0, cs = hf.cellSize, cols = hf.columns, rows = hf.rows
-  const si = (dx > 0 ? 1 : 0) - (dx < 0 ? 1 : 0)
-  const sj = (dy > 0 ? 1 : 0) - (dy < 0 ? 1 : 0)
+  const si = dx > 0 ? 1 : dx < 0 ? -1 : 0
+  const sj = dy > 0 ? 1 : dy < 0 ? -1 : 0
   let tStart = cellRay[0]
   const tb = cellRay[1]
   for (;;) {
-    // where the ray leaves the cell across x and across y (tb, the span's end: never)
+    // where the ray leaves the cell across x and across y
     const tx = si > 0 ? (x0 + (i + 1) * cs - ox) / dx : si < 0 ? (x0 + i * cs - ox) / dx : tb
     const ty = sj > 0 ? (y0 + (j + 1) * cs - oy) / dy : sj < 0 ? (y0 + j * cs - oy) / dy : tb
     let tEnd = tx < ty ? tx : ty
     if (tEnd > tb) tEnd = tb
     if (tEnd < tStart) tEnd = tStart
-    const ni = tx <= ty ? i + si : i, nj = ty <= tx ? j + sj : j
-    const last = tEnd >= tb || ni < 0 || nj < 0 || ni > cols - 2 || nj > rows - 2
     cellRay[0] = tStart; cellRay[1] = tEnd
     if (rayCell(hf, i, j, L, out)) return true
-    if (last) return false
-    i = ni; j = nj
+    if (tEnd >= tb) return false
+    // the next cell (across both axes at a corner)
+    if (tx <= ty) i += si
+    if (ty <= tx) j += sj
+    if (i < 0 || j < 0 || i > cols - 2 || j > rows - 2) return false
     tStart = tEnd
   }
 }

@@ -1,5 +1,5 @@
 // Performance guards against dist/ under plain node (test/perf/alloc.mjs in child processes, not
-// vitest's transform): after warm-up a step of full20, st200, mixed100 and a driven race allocates
+// vitest's transform): after warm-up a step of full20, st200, mixed100, a driven race and full20Terrain allocates
 // ≤ 1 KB; over a scripted 2-minute race taking every rare branch (race.mjs) no frame allocates
 // more than 4 KB and none is slower than 8× the median frame.
 //
@@ -125,7 +125,7 @@ describe('performance guards (dist/, plain node)', () => {
     console.log(`performance guards:\n${summary}`)
   }, 180_000)
 
-  for (const name of ['full20', 'st200', 'mixed100', 'race']) {
+  for (const name of ['full20', 'st200', 'mixed100', 'race', 'full20Terrain']) {
     guard(`${name} steady`)(`after warm-up, a step of ${name} allocates ≤ 1 KB`, () => {
       const b = steady[name].bytesPerStep
       expect(b, `${name}: ${b} B/step`).not.toBeNull()
