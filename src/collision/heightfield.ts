@@ -89,72 +89,88 @@ export function rayHeightfield(hf: HeightfieldData, L: Float64Array, out: Float6
     if (t2 < tb) tb = t2
   }
   if (ta > tb) return false
-  const cols = hf.columns, rows = hf.rows
-  let i = clampCell(Math.floor((ox + ta * dx - x0) / cs), cols - 2)
-  let j = clampCell(Math.floor((oy + ta * dy - y0) / cs), rows - 2)
   cellRay[0] = ta; cellRay[1] = tb
-  if (dx === 0 && dy === 0) return rayVertical(hf, i, j, L, out)
+  if (dx === 0 && dy === 0) return rayVertical(hf, L, out)
+  const cols = hf.columns, rows = hf.rows
+  const i = clampCell(Math.floor((ox + ta * dx - x0) / cs), cols - 2)
+  const j = clampCell(Math.floor((oy + ta * dy - y0) / cs), rows - 2)
   return walkCells(hf, i, j, L, out)
 }
 
 /**
  * The ray L through the cells from (i, j) on, in t order (a 2D DDA), over cellRay's span, to its
- * first root. A function of its own, its loop all it does, and every comparison and step runs on
- * every cell, the last one too: most rays end in their first cell, and a loop compiled on those
- * alone met its first cell step untried, deoptimised and stayed in on-stack-replacement code
- * (decision 0007), allocating for every number (bench full20Terrain after st200Terrain in one
- * process: ≈ 64 KB a step).
+ * first root. An axis the ray does not cross is left at the span's end, tb, not at Infinity: with
+ * Infinity among its numbers V8's optimised loop boxed every one of them, ≈ 40 KB a step of
+ * full20Terrain (test/perf/perf.test.ts "full20Terrain steady" fails without it).
  */
 function walkCells(hf: HeightfieldData, i: number, j: number, L: Float64Array, out: Float64Array): boolean {
   const ox = L[0], oy = L[1], dx = L[3], dy = L[4]
   const x0 = hf.x0, y0 = hf.y0, cs = hf.cellSize, cols = hf.columns, rows = hf.rows
-  const si = (dx > 0 ? 1 : 0) - (dx < 0 ? 1 : 0)
-  const sj = (dy > 0 ? 1 : 0) - (dy < 0 ? 1 : 0)
+  const si = dx > 0 ? 1 : dx < 0 ? -1 : 0
+  const sj = dy > 0 ? 1 : dy < 0 ? -1 : 0
   let tStart = cellRay[0]
   const tb = cellRay[1]
   for (;;) {
-    // where the ray leaves the cell across x and across y (tb, the span's end: never)
+    // where the ray leaves the cell across x and across y
     const tx = si > 0 ? (x0 + (i + 1) * cs - ox) / dx : si < 0 ? (x0 + i * cs - ox) / dx : tb
     const ty = sj > 0 ? (y0 + (j + 1) * cs - oy) / dy : sj < 0 ? (y0 + j * cs - oy) / dy : tb
     let tEnd = tx < ty ? tx : ty
     if (tEnd > tb) tEnd = tb
     if (tEnd < tStart) tEnd = tStart
-    const ni = tx <= ty ? i + si : i, nj = ty <= tx ? j + sj : j
-    const last = tEnd >= tb || ni < 0 || nj < 0 || ni > cols - 2 || nj > rows - 2
     cellRay[0] = tStart; cellRay[1] = tEnd
     if (rayCell(hf, i, j, L, out)) return true
-    if (last) return false
-    i = ni; j = nj
+    if (tEnd >= tb) return false
+    // the next cell (across both axes at a corner)
+    if (tx <= ty) i += si
+    if (ty <= tx) j += sj
+    if (i < 0 || j < 0 || i > cols - 2 || j > rows - 2) return false
     tStart = tEnd
   }
 }
 
 /**
  * rayHeightfield for a ray along ±z (a wheel's or an axle's ray on level-ish ground): the one cell
- * (i, j) under it and the triangle on its side of the diagonal, the same arithmetic as rayCell and
- * rayTriangle with the ray's xy terms (zero) left out, so the same bits; its span [ta, tb] in cellRay.
+ * under it and the triangle on its side of the diagonal (heightfieldBelow), the same arithmetic as
+ * rayCell and rayTriangle with the ray's xy terms (zero) left out, so the same bits; its span
+ * [ta, tb] in cellRay.
  */
-function rayVertical(hf: HeightfieldData, i: number, j: number, L: Float64Array, out: Float64Array): boolean {
-  const ox = L[0], oy = L[1], oz = L[2], dz = L[5], ta = cellRay[0], tb = cellRay[1]
-  const cs = hf.cellSize, cols = hf.columns, H = hf.heights
-  const k = j * cols + i
-  const h00 = H[k]
-  const fx0 = (ox - (hf.x0 + i * cs)) / cs, fy0 = (oy - (hf.y0 + j * cs)) / cs
-  // the diagonal side fx − fy (≥ 0: triangle A = (00, 10, 11), else B = (00, 11, 01)): plane a + b·fx + c·fy
-  const b = fx0 - fy0 >= 0 ? H[k + 1] - h00 : H[k + cols + 1] - H[k + cols]
-  const c = fx0 - fy0 >= 0 ? H[k + cols + 1] - H[k + 1] : H[k + cols] - h00
-  const f0 = oz - (h00 + b * fx0 + c * fy0)
+function rayVertical(hf: HeightfieldData, L: Float64Array, out: Float64Array): boolean {
+  const oz = L[2], dz = L[5], ta = cellRay[0], tb = cellRay[1]
+  if (!heightfieldBelow(hf, L, out)) return false
+  const f0 = oz - out[0]
   const fa = f0 + dz * ta, fb = f0 + dz * tb
   if ((fa > 0 && fb > 0) || (fa < 0 && fb < 0)) return false
   let t = fa === 0 || dz === 0 ? ta : ta - fa / dz
   if (t < ta) t = ta
   if (t > tb) t = tb
-  // plane normal ∝ (−b/cs, −c/cs, 1), turned to face the ray
+  // the normal turned to face the ray
+  if (out[3] * dz > 0) { out[1] = -out[1]; out[2] = -out[2]; out[3] = -out[3] }
+  out[0] = t
+  return true
+}
+
+/**
+ * The surface of heightfield `hf` straight under the local point (L[0], L[1]): the one cell there
+ * and the triangle on its side of the diagonal, its height at the point into out[0] and its unit
+ * upward normal into out[1..3]; false outside the field's closed xy box (NaN included).
+ */
+export function heightfieldBelow(hf: HeightfieldData, L: Float64Array, out: Float64Array): boolean {
+  const x = L[0], y = L[1], x0 = hf.x0, y0 = hf.y0, cs = hf.cellSize
+  if (!(x >= x0 && x <= x0 + hf.sizeX && y >= y0 && y <= y0 + hf.sizeY)) return false
+  const cols = hf.columns, H = hf.heights
+  const i = clampCell(Math.floor((x - x0) / cs), cols - 2)
+  const j = clampCell(Math.floor((y - y0) / cs), hf.rows - 2)
+  const k = j * cols + i
+  const h00 = H[k]
+  const fx0 = (x - (x0 + i * cs)) / cs, fy0 = (y - (y0 + j * cs)) / cs
+  // the diagonal side fx − fy (≥ 0: triangle A = (00, 10, 11), else B = (00, 11, 01)): plane a + b·fx + c·fy
+  const b = fx0 - fy0 >= 0 ? H[k + 1] - h00 : H[k + cols + 1] - H[k + cols]
+  const c = fx0 - fy0 >= 0 ? H[k + cols + 1] - H[k + 1] : H[k + cols] - h00
+  // plane normal ∝ (−b/cs, −c/cs, 1)
   let nx = -b / cs, ny = -c / cs, nz = 1
   const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1)
   nx *= inv; ny *= inv; nz *= inv
-  if (nz * dz > 0) { nx = -nx; ny = -ny; nz = -nz }
-  out[0] = t; out[1] = nx; out[2] = ny; out[3] = nz
+  out[0] = h00 + b * fx0 + c * fy0; out[1] = nx; out[2] = ny; out[3] = nz
   return true
 }
 

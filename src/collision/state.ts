@@ -30,6 +30,9 @@ const DYNAMIC_MARGIN = 1
 /** Up to this many colliders wheels may stand on, a wheel's gather tests each one's box instead of walking the trees. */
 export const GROUND_LIST = 16
 
+/** Numbers per collider in CollisionState.poseTrig. */
+export const POSE_TRIG = 9
+
 /** Collision state of a sim (internal; the vehicle and lidar domains are built over it). */
 export interface CollisionState {
   /** The ground plane entity, or -1. */
@@ -108,8 +111,13 @@ export interface CollisionState {
   anchor: Float64Array
   /** setColliderPoseFast's rotation scratch. */
   poseScratch: Float64Array
-  /** setColliderPoseFast's last tilted [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] (level bodies need no trig and leave it alone). */
-  eulerCache: Float64Array
+  /**
+   * Per collider (POSE_TRIG apart), the cos and sin of its rotation's angles as setColliderPoseIn
+   * last took them: [yaw, cos yaw, sin yaw, pitch, roll, cos pitch, sin pitch, cos roll, sin roll]
+   * (yawTrig, tiltTrig). A car's chassis keeps them from one host step to the next, where its ground
+   * code needs them again.
+   */
+  poseTrig: Float64Array
   /** castRay's slab-test scratch: start and inverse direction. */
   castInv: Float64Array
   /** castRay's plane frame scratch (origin-cache.ts planeFrame). */
@@ -132,7 +140,7 @@ export function createCollisionState(Collider: ColliderStore): CollisionState {
     stats: { staticBuilds: 0, dynamicBuilds: 0, refits: 0 },
     scratch: new Int32Array(64),
     hitScratch: new Float64Array(5), dirScratch: new Float64Array(3), castScratch: new Float64Array(5),
-    argRay: new Float64Array(7), localRay: new Float64Array(11), anchor: new Float64Array(4), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), eulerCache: new Float64Array([NaN, NaN, NaN, NaN, NaN, NaN]),
+    argRay: new Float64Array(7), localRay: new Float64Array(11), anchor: new Float64Array(4), castRay: new Float64Array(7), castInv: new Float64Array(6), planeScratch: new Float64Array(7), poseScratch: new Float64Array(9), poseTrig: new Float64Array(64 * POSE_TRIG).fill(NaN),
     originCache: createOriginCache(),
   }
 }
@@ -143,8 +151,9 @@ export function colliderAdded(state: CollisionState, eid: number): void {
     let n = state.live.length
     while (n <= eid) n *= 2
     const live = new Uint8Array(n), member = new Uint8Array(n), reflectivity = new Float64Array(n), groundBody = new Uint8Array(n)
-    live.set(state.live); member.set(state.member); reflectivity.set(state.reflectivity); groundBody.set(state.groundBody)
-    state.live = live; state.member = member; state.reflectivity = reflectivity; state.groundBody = groundBody
+    const poseTrig = new Float64Array(n * POSE_TRIG).fill(NaN)
+    live.set(state.live); member.set(state.member); reflectivity.set(state.reflectivity); groundBody.set(state.groundBody); poseTrig.set(state.poseTrig)
+    state.live = live; state.member = member; state.reflectivity = reflectivity; state.groundBody = groundBody; state.poseTrig = poseTrig
   }
   state.surfaces[eid] = undefined
   if (state.groundBody[eid] === 0) { state.groundBody[eid] = 1; state.groundBodies++; state.groundListDirty = true }
@@ -263,16 +272,17 @@ export const poseIn = new Float64Array(6)
  * setColliderPoseFast with the pose in poseIn (the pose as one record).
  */
 export function setColliderPoseIn(state: CollisionState, eid: number): void {
-  const x = poseIn[0], y = poseIn[1], z = poseIn[2], yaw = poseIn[3], pitch = poseIn[4], roll = poseIn[5]
-  // a level body (pitch and roll +0: every single-track car) takes cos 1, sin +0 as they are (Math.cos/sin
-  // of +0, same bits) and leaves the cache to the tilted bodies, which then keep their trig between cars
+  const x = poseIn[0], y = poseIn[1], z = poseIn[2], pitch = poseIn[4], roll = poseIn[5]
+  // a level body (pitch and roll +0: every single-track car on flat ground) takes cos 1, sin +0 as
+  // they are (Math.cos/sin of +0, same bits)
   let cp = 1, sp = 0, cr = 1, sr = 0
+  const T = state.poseTrig
   if (pitch !== 0 || roll !== 0 || Object.is(pitch, -0) || Object.is(roll, -0)) {
-    const ec = state.eulerCache
-    if (pitch !== ec[0] || roll !== ec[1] || (pitch === 0 && 1 / pitch !== 1 / ec[0]) || (roll === 0 && 1 / roll !== 1 / ec[1])) eulerTrig(ec)
-    cp = ec[2]; sp = ec[3]; cr = ec[4]; sr = ec[5]
+    const t = tiltTrig(state, eid)
+    cp = T[t + 5]; sp = T[t + 6]; cr = T[t + 7]; sr = T[t + 8]
   }
-  const cy = Math.cos(yaw), sy = Math.sin(yaw), C = state.Collider, P = C.position, p = eid * 3
+  const o9 = yawTrig(state, eid)
+  const cy = T[o9 + 1], sy = T[o9 + 2], C = state.Collider, P = C.position, p = eid * 3
   if (P[p] === x && P[p + 1] === y && P[p + 2] === z) {
     mat3FromEulerTrig(state.poseScratch, 0, cy, sy, cp, sp, cr, sr)
     poseAtSamePosition(state, eid)
@@ -288,12 +298,24 @@ export function setColliderPoseIn(state: CollisionState, eid: number): void {
   state.version++
 }
 
-// Caches [pitch, roll, cos pitch, sin pitch, cos roll, sin roll] of poseIn's angles; reused only for the same
-// angles bit for bit (±0 told apart: their sines differ). Reads poseIn.
-function eulerTrig(ec: Float64Array): void {
-  const pitch = poseIn[4], roll = poseIn[5]
-  ec[0] = pitch; ec[1] = roll
-  ec[2] = Math.cos(pitch); ec[3] = Math.sin(pitch); ec[4] = Math.cos(roll); ec[5] = Math.sin(roll)
+/**
+ * Collider `eid`'s poseTrig entry with its yaw pair for poseIn's yaw (recomputed only when the
+ * angle differs bit for bit: ±0 told apart, their sines differ); returns the entry's offset.
+ */
+export function yawTrig(state: CollisionState, eid: number): number {
+  const T = state.poseTrig, o = eid * POSE_TRIG, yaw = poseIn[3]
+  if (yaw !== T[o] || (yaw === 0 && 1 / yaw !== 1 / T[o])) { T[o] = yaw; T[o + 1] = Math.cos(yaw); T[o + 2] = Math.sin(yaw) }
+  return o
+}
+
+/** yawTrig for the pitch and roll pairs (poseIn's pitch and roll). */
+export function tiltTrig(state: CollisionState, eid: number): number {
+  const T = state.poseTrig, o = eid * POSE_TRIG, pitch = poseIn[4], roll = poseIn[5]
+  if (pitch !== T[o + 3] || roll !== T[o + 4] || (pitch === 0 && 1 / pitch !== 1 / T[o + 3]) || (roll === 0 && 1 / roll !== 1 / T[o + 4])) {
+    T[o + 3] = pitch; T[o + 4] = roll
+    T[o + 5] = Math.cos(pitch); T[o + 6] = Math.sin(pitch); T[o + 7] = Math.cos(roll); T[o + 8] = Math.sin(roll)
+  }
+  return o
 }
 
 // setColliderPoseIn at an unchanged position (poseIn), rotation in poseScratch: the rotation decides whether

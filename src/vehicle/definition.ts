@@ -237,4 +237,8 @@ export interface ResolvedCar {
   /** Static corner loads front/rear, N (per wheel). */
   fzF: number
   fzR: number
+  /** Half the body's diagonal in plan, m (how far its corners reach from the centre of mass: the ground gather's box). */
+  groundRadius: number
+  /** 3·cgHeight plus both springs' static deflections, m (how far below the centre of mass the ground gather looks, before motion). */
+  groundDepth: number
 }

@@ -109,8 +109,8 @@ export function prepareGround(cs: CollisionState, C: CarStore, d: ResolvedCar, e
   if (cs.groundBodies === 0) { gc.flat = level && onLevelGround(cs, mask, gc); return }
   // the car's reach over the span: its body, its wheels' rays, and its motion (with a margin for the speed it may gain)
   const vx = C.vx[eid], vy = C.vy[eid], vz = C.heaveRate[eid]
-  const reach = 0.5 * Math.sqrt(d.def.length * d.def.length + d.def.width * d.def.width) + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
-  const down = 3 * d.h + d.fzF / d.kF + d.fzR / d.kR + span * (Math.abs(vz) + 10 * span) + 0.5
+  const reach = d.groundRadius + span * (Math.sqrt(vx * vx + vy * vy) + 20 * span) + 0.5
+  const down = d.groundDepth + span * (Math.abs(vz) + 10 * span) + 0.5
   const z = groundZ + d.h + C.heave[eid]
   groundBox[0] = C.x[eid] - reach; groundBox[1] = C.y[eid] - reach; groundBox[2] = z - down
   groundBox[3] = C.x[eid] + reach; groundBox[4] = C.y[eid] + reach; groundBox[5] = z + down + d.L

@@ -22,8 +22,8 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   if (a >= L) throw new RangeError(`${path}.cgToFront must be < ${path}.wheelbase (${L}), got ${a}`)
   const tf = num(d, 'trackFront', path, 0, 10, true)
   const tr = num(d, 'trackRear', path, 0, 10, true)
-  num(d, 'length', path, 0, 50, true)
-  num(d, 'width', path, 0, 10, true)
+  const length = num(d, 'length', path, 0, 50, true)
+  const width = num(d, 'width', path, 0, 10, true)
   num(d, 'height', path, 0, 10, true)
   const R = num(d, 'wheelRadius', path, 0.05, 5)
   const iw = num(d, 'wheelInertia', path, 0, 1e4, true)
@@ -123,6 +123,7 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   // Magic Formula on normalised slip: shape C from the sliding ratio, B puts the peak at slip 1.
   const mfC = 2 - (2 / Math.PI) * Math.asin(slideRatio)
   const mfB = Math.tan(Math.PI / (2 * mfC))
+  const fzF = (mass * gravity * b) / (2 * L), fzR = (mass * gravity * a) / (2 * L)
   return {
     def: definition as CarDefinition,
     fourWheel: model === 'fourWheel',
@@ -142,6 +143,8 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     kF, kR, cF, cR, arbF, arbR,
     ltF: (mass * h * rollF) / ((rollF + rollR - mass * gravity * h) * tf),
     ltR: (mass * h * rollR) / ((rollF + rollR - mass * gravity * h) * tr),
-    fzF: (mass * gravity * b) / (2 * L), fzR: (mass * gravity * a) / (2 * L),
+    fzF, fzR,
+    groundRadius: 0.5 * Math.sqrt(length * length + width * width),
+    groundDepth: 3 * h + fzF / kF + fzR / kR,
   }
 }

@@ -9,10 +9,12 @@
  */
 import type { CarStore } from '../../components/car'
 import type { CollisionState } from '../collision/state'
+import { broadphaseStale, poseIn, tiltTrig, updateBroadphase, yawTrig } from '../collision/state'
+import { castGround, heightfieldDown, loneHeightfield } from '../collision/ground'
 import type { ResolvedCar } from './definition'
 import type { Surface, SurfaceMap } from './surfaces'
 import type { Substep } from './substep'
-import { castDown, createGroundContact, downRay, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
+import { createGroundContact, DEFAULT_RR, levelGround, onlyLevelGround, prepareGround, type GroundContact } from './ground-contact'
 import { singleTrackSubsteps, type AxleGround } from './single-track'
 
 /** Extra reach of the axles' rays below where the car may get to, m. */
@@ -27,7 +29,7 @@ const LANDS_WITHIN = 1e-6
 export const CONTACT_GAP = 0.02
 
 // (numbers start as NaN: decision 0007)
-const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN, cp: NaN, sp: NaN }
 const tarmac: Surface = { name: 'tarmac', grip: 1, rollingResistance: DEFAULT_RR }
 
 /** One axle's ground: hit, height, normal, surface, and where it was looked for. */
@@ -48,23 +50,45 @@ const axleSurfaces: SurfaceMap = {
 // the axles' ground heights (front, rear) and the centre of mass's height on them (scratch: a
 // call's double arguments and results would be boxed)
 const heights = new Float64Array(3)
-// cos and sin of the car's heading at its current pose (headingTrig sets them; axleGround and groundPose read them)
-const trig = new Float64Array(2)
+// cos and sin of the car's heading at its current pose (headingTrig sets them; axleGround and
+// groundPose read them), then of its pitch and roll (tiltTrigOf)
+const trig = new Float64Array(6)
 
-/** Sets `trig` from car `eid`'s heading. */
-function headingTrig(C: CarStore, eid: number): void {
-  trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid])
+/**
+ * Sets trig[0..1] from car `eid`'s heading: through its chassis collider's poseTrig when it has
+ * one, which the chassis pose write then finds ready (same bits as Math.cos/sin of the heading).
+ */
+function headingTrig(cs: CollisionState, C: CarStore, eid: number): void {
+  const c = C.collider[eid]
+  if (c < 0) { trig[0] = Math.cos(C.heading[eid]); trig[1] = Math.sin(C.heading[eid]); return }
+  poseIn[3] = C.heading[eid]
+  const o = yawTrig(cs, c), T = cs.poseTrig
+  trig[0] = T[o + 1]; trig[1] = T[o + 2]
 }
 
-/** Casts under the axle point of downRay into `out`. */
+/** headingTrig for the pitch and roll pairs (trig[2..5]): the chassis pose write of the last host step left them ready. */
+function tiltTrigOf(cs: CollisionState, C: CarStore, eid: number): void {
+  const c = C.collider[eid]
+  if (c < 0) { trig[2] = Math.cos(C.pitch[eid]); trig[3] = Math.sin(C.pitch[eid]); trig[4] = Math.cos(C.roll[eid]); trig[5] = Math.sin(C.roll[eid]); return }
+  poseIn[4] = C.pitch[eid]; poseIn[5] = C.roll[eid]
+  const o = tiltTrig(cs, c), T = cs.poseTrig
+  trig[2] = T[o + 5]; trig[3] = T[o + 6]; trig[4] = T[o + 7]; trig[5] = T[o + 8]
+}
+
+// an axle's ray straight down, [x, y, top, 0, 0, −1, length] (castGround shortens the length to its hit), and the hit
+const axleRay = new Float64Array([NaN, NaN, NaN, 0, 0, -1, NaN])
+const axleHit = new Float64Array(5)
+
+/** Casts axleRay among gc's candidates into `out`. */
 function castAxle(cs: CollisionState, gc: GroundContact, surfaces: SurfaceMap | null, out: AxleHit): void {
-  out.hit = castDown(cs, gc, false)
-  out.collider = gc.hitCollider
-  out.x = downRay[0]; out.y = downRay[1]
-  if (!out.hit) return
-  out.z = downRay[2] - gc.dist[0]
-  out.nx = gc.nx[0]; out.ny = gc.ny[0]; out.nz = gc.nz[0]
-  const own = gc.hitCollider >= 0 ? cs.surfaces[gc.hitCollider] : undefined
+  const e = castGround(cs, axleRay, gc.mask, gc.cands, gc.count, axleHit)
+  out.hit = e >= 0
+  out.collider = e
+  out.x = axleRay[0]; out.y = axleRay[1]
+  if (e < 0) return
+  out.z = axleRay[2] - axleHit[0]
+  out.nx = axleHit[1]; out.ny = axleHit[2]; out.nz = axleHit[3]
+  const own = cs.surfaces[e]
   out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(out.x, out.y) : tarmac
 }
 
@@ -79,12 +103,33 @@ export function axleGround(cs: CollisionState, C: CarStore, d: ResolvedCar, eid:
   const cp = trig[0], sp = trig[1]
   const x = C.x[eid], y = C.y[eid]
   const lift = d.h + 0.5 * d.L
-  downRay[2] = groundZ + d.h + C.heave[eid] + lift
-  downRay[3] = lift + below
-  downRay[0] = x + cp * d.a; downRay[1] = y + sp * d.a
-  castAxle(cs, gc, surfaces, front)
-  downRay[0] = x - cp * d.b; downRay[1] = y - sp * d.b
-  castAxle(cs, gc, surfaces, rear)
+  const length = lift + below
+  if (broadphaseStale(cs)) updateBroadphase(cs)
+  const top = groundZ + d.h + C.heave[eid] + lift
+  axleRay[2] = top
+  if (loneHeightfield(cs, gc.cands, gc.count)) {
+    // the usual terrain world: both axles read the field's triangles under them directly, with
+    // castGround's answer (its hit at t > 0) and none of its per-ray set-up
+    const e = gc.cands[0]
+    const own = cs.surfaces[e]
+    for (let i = 0; i < 2; i++) {
+      const out = i === 0 ? front : rear
+      const ax = i === 0 ? x + cp * d.a : x - cp * d.b, ay = i === 0 ? y + sp * d.a : y - sp * d.b
+      axleRay[0] = ax; axleRay[1] = ay; axleRay[6] = length
+      out.x = ax; out.y = ay
+      out.hit = heightfieldDown(cs, e, axleRay, axleHit) && axleHit[0] !== 0
+      out.collider = out.hit ? e : -1
+      if (!out.hit) continue
+      out.z = top - axleHit[0]
+      out.nx = axleHit[1]; out.ny = axleHit[2]; out.nz = axleHit[3]
+      out.surface = own !== undefined ? own : surfaces !== null ? surfaces.surfaceAt(ax, ay) : tarmac
+    }
+  } else {
+    axleRay[0] = x + cp * d.a; axleRay[1] = y + sp * d.a; axleRay[6] = length
+    castAxle(cs, gc, surfaces, front)
+    axleRay[0] = x - cp * d.b; axleRay[1] = y - sp * d.b; axleRay[6] = length
+    castAxle(cs, gc, surfaces, rear)
+  }
   if (!front.hit && !rear.hit) return false
   heights[0] = front.hit ? front.z : rear.z
   heights[1] = rear.hit ? rear.z : front.z
@@ -115,13 +160,15 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   axles.onF = C.grounded[w0]
   axles.onR = C.grounded[w0 + 2]
   axles.gx = 0; axles.gy = 0
+  // the heading's cos and sin, shared with the substeps
+  headingTrig(cs, C, eid)
+  const cp = trig[0], sp = trig[1]
+  axles.cp = cp; axles.sp = sp
   let lookup: SurfaceMap | null = null
   if (axles.onF + axles.onR > 0) {
-    // the body's up axis (bodyAxes' ez, with the heading's cos and sin shared)
-    headingTrig(C, eid)
-    const cp = trig[0], sp = trig[1]
-    const ct = Math.cos(C.pitch[eid]), st = Math.sin(C.pitch[eid])
-    const cf = Math.cos(C.roll[eid]), sf = Math.sin(C.roll[eid])
+    // the body's up axis (bodyAxes' ez)
+    tiltTrigOf(cs, C, eid)
+    const ct = trig[2], st = trig[3], cf = trig[4], sf = trig[5]
     const ezx = cp * st * cf + sp * sf, ezy = sp * st * cf - cp * sf, ezz = ct * cf
     // the normal load per unit weight: gravity's part across the ground and the car's
     // acceleration into it (the cornering one, r·vx to the left, on a bank)
@@ -141,7 +188,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
   const zb = z0 + span * zd0 - 0.5 * g * span * span
   gc.below = d.h + d.fzF / d.kF + 0.5 * d.L + Math.abs(zd0) * span + g * span * span + ON_SURFACE
   C.heave[eid] = zb - groundZ - d.h
-  headingTrig(C, eid)
+  headingTrig(cs, C, eid)
   const found = axleGround(cs, C, d, eid, gc, surfaces)
   if (found && zb <= heights[2] + LANDS_WITHIN) {
     // on the ground
@@ -167,7 +214,7 @@ export function singleTrackGround(cs: CollisionState, C: CarStore, d: ResolvedCa
     C.grounded[w0 + 2] = C.grounded[w0 + 3] = rear.hit ? 1 : 0
   } else {
     C.heaveRate[eid] = zd0 - g * span
-    C.grounded.fill(0, w0, w0 + 4)
+    C.grounded[w0] = C.grounded[w0 + 1] = C.grounded[w0 + 2] = C.grounded[w0 + 3] = 0
   }
   C.rollRate[eid] = 0
   C.pitchRate[eid] = 0
@@ -217,7 +264,7 @@ export function pathCarsOnGround(cs: CollisionState, C: CarStore, defs: readonly
     const z0 = groundZ + d.h + C.heave[eid]
     const w0 = eid * 4
     pathGround.below = d.h + d.L + 2
-    headingTrig(C, eid)
+    headingTrig(cs, C, eid)
     if (!axleGround(cs, C, d, eid, pathGround, surfaces)) { C.grounded.fill(0, w0, w0 + 4); continue }
     C.heave[eid] = heights[2] - groundZ - d.h
     C.heaveRate[eid] = span > 0 ? (heights[2] - z0) / span : 0

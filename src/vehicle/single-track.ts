@@ -58,6 +58,9 @@ export interface AxleGround {
   /** The front / rear axle's load over its level-ground load: 0 in the air (no tyre force), the normal load's share on a slope or a bank. */
   onF: number
   onR: number
+  /** cos and sin of the car's heading at the host step's start (the caller has them: shared, not recomputed). */
+  cp: number
+  sp: number
 }
 
 /**
@@ -108,8 +111,8 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
   let lastDelta = NaN
   // cos/sin of the heading: exact at the host step's start, then turned by each substep's yaw
   // increment (see TURN_BELOW); for the surface lookup and the position update
-  let cp = Math.cos(psi)
-  let sp = Math.sin(psi)
+  let cp = ground !== null ? ground.cp : Math.cos(psi)
+  let sp = ground !== null ? ground.sp : Math.sin(psi)
   let gripF = 1
   let gripR = 1
   let rrF = DEFAULT_RR
@@ -213,11 +216,12 @@ export function singleTrackSubsteps(C: CarStore, d: ResolvedCar, eid: number, su
         }
       }
     }
-    // the slip, and F(ρ)/ρ from the table below the peak (from ρ², no square root)
+    // the slip, and F(ρ)/ρ from the table below the peak (from ρ², no square root); an unloaded
+    // axle's (its numbers NaN, zeroed below) as none, not through the past-the-peak path
     const slipF = omegaF * R - uF, slipR = omegaR * R - uR
     const sxF = slipF * invDenF * invPeakSlip, sxR = slipR * invDenR * invPeakSlip
     const syF = wF * angleDenF, syR = wR * angleDenR
-    const rho2F = sxF * sxF + syF * syF, rho2R = sxR * sxR + syR * syR
+    const rho2F = loadF > 0 ? sxF * sxF + syF * syF : 0, rho2R = loadR > 0 ? sxR * sxR + syR * syR : 0
     let cxF = 0, cyF = 0, cxR = 0, cyR = 0
     if (rho2F < 1) { const q = rho2F * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakF * (g0 + (q - j) * (curve[j + 1] - g0)); cxF = g * invDenF * invPeakSlip; cyF = g * angleDenF }
     if (rho2R < 1) { const q = rho2R * CURVE_SQ_PER_UNIT, j = q | 0, g0 = curve[j], g = peakR * (g0 + (q - j) * (curve[j + 1] - g0)); cxR = g * invDenR * invPeakSlip; cyR = g * angleDenR }

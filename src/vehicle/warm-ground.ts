@@ -51,6 +51,14 @@ function privateWorld(boxes: number): CollisionState {
 const gc = createGroundContact()
 const tarmacMap: SurfaceMap = { surfaceAt: () => surfaces.tarmac }
 const cars = new Int32Array(1)
+/**
+ * Host steps per scene of a single-track car: after the first 3 (of 4 substeps), steps of one
+ * substep, enough for V8 to optimise the single-track ground path here. A car of the race reaches
+ * that path only beside or across a wall, too rarely to get it optimised, and unoptimised it
+ * allocates for every number: test/perf/perf.test.ts "race frames" (and "race steady") fail
+ * without it.
+ */
+const SINGLE_TRACK_STEPS = 60
 
 /**
  * Drives the private car `eid` (its state set by the caller's last scene) of definition `d` over
@@ -78,9 +86,10 @@ export function warmGround(C: CarStore, d: ResolvedCar, eid: number, step: Subst
         levelGround(cs, gc)
         // (k 4: far from every box and the hill, over the plane alone: the flat code)
         if (k === 4) { C.x[eid] = -60; C.heave[eid] = 0; C.heaveRate[eid] = 0; C.pitch[eid] = 0; C.roll[eid] = 0 }
-        for (let i = 0; i < 3; i++) {
+        const steps = model === 0 ? 3 : SINGLE_TRACK_STEPS
+        for (let i = 0; i < steps; i++) {
           prepareGround(cs, C, d, eid, gc)
-          stepOnGround(cs, C, d, eid, gc, i === 1 ? tarmacMap : null, step, model === 0 ? 17 : 4)
+          stepOnGround(cs, C, d, eid, gc, i === 1 ? tarmacMap : null, step, model === 0 ? 17 : i < 3 ? 4 : 1)
         }
       }
       cars[0] = eid

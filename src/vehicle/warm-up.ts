@@ -20,7 +20,7 @@ import { warmGround } from './warm-ground'
 const warmed = new Set<string>()
 // a slope under the private car (every second scene: on terrain, a wheel or an axle in the air)
 const ground: GroundContact = createGroundContact()
-const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN }
+const axles: AxleGround = { gx: NaN, gy: NaN, onF: NaN, onR: NaN, cp: NaN, sp: NaN }
 
 /** Puts gc's four wheels on a gentle cross slope, `off` of them (from the rear right) in the air, the body's axes level at heading 0.1. */
 function slope(gc: GroundContact, d: ResolvedCar, off: number): void {
@@ -115,7 +115,7 @@ export function warmModels(d: ResolvedCar, gravity: number): void {
     for (let model = d.fourWheel ? 0 : 1; model < 2; model++) {
       place(C, d, eid, s, side, model === 0 ? d.hz : 240, gravity)
       if (model === 0) for (let i = 0; i < 8; i++) fourWheelSubstep(C, d, eid, null, step, ground)
-      else for (let i = 0; i < 2; i++) singleTrackSubsteps(C, d, eid, null, step, 5, axles)
+      else for (let i = 0; i < 2; i++) { axles.cp = Math.cos(C.heading[eid]); axles.sp = Math.sin(C.heading[eid]); singleTrackSubsteps(C, d, eid, null, step, 5, axles) }
     }
   }
   // and the ground queries with them, over a private world

@@ -4,7 +4,7 @@
 // The new space is made large enough that no scavenge runs while a measurement is taken (garbage
 // collections are still watched for, and reported), so heap growth is exactly what was allocated.
 //
-// steady: for full20, st200, mixed100 (bench's scenes) after a warm-up of WARM_STEPS steps, and
+// steady: for full20, st200, mixed100 and full20Terrain (bench's scenes) after a warm-up of WARM_STEPS steps, and
 //   the race's second minute: bytes allocated over MEASURED_STEPS steps / MEASURED_STEPS (the
 //   allocation counter after − before, less the reading's own allocation).
 // race: the scripted 2-minute race (race.mjs), per frame after its warm-up: bytes allocated and
@@ -94,6 +94,9 @@ async function steady() {
   while (i < frames / 2) frame()
   out.race = await bytesPerStep(frame, frames - i)
   race.check()
+  // four-wheel cars on a heightfield: every wheel's ray walks its cells
+  const full20Terrain = pitlaneScene(20, 'full', undefined, true)
+  out.full20Terrain = await warmThenMeasure(() => pitlaneSteps(full20Terrain, 1))
   return out
 }
 

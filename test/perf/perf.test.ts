@@ -1,5 +1,5 @@
 // Performance guards against dist/ under plain node (test/perf/alloc.mjs in child processes, not
-// vitest's transform): after warm-up a step of full20, st200, mixed100 and a driven race allocates
+// vitest's transform): after warm-up a step of full20, st200, mixed100, a driven race and full20Terrain allocates
 // ≤ 1 KB; over a scripted 2-minute race taking every rare branch (race.mjs) no frame allocates
 // more than 4 KB and none is slower than 8× the median frame.
 //
@@ -38,13 +38,7 @@ const HITCH_RATIO = 8
  * Criteria main does not meet yet, with what was measured (2 cores shared): run with
  * PITLANE_PERF_STRICT=1 to check them.
  */
-const KNOWN_FAILING: Record<string, string> = {
-  // branch terrain (issue 32): a single-track stunt car beside or across one of the race's walls
-  // runs the single-track ground path, too rarely for V8 to have optimised it, and unoptimised it
-  // allocates (a longer warm-up in warm-ground.ts removed these, but made test/colyseus/race.test.ts
-  // fail, why not known yet: decision 0010). Four-wheel cars crossing walls no longer allocate (rayBox).
-  'race frames': '4 frames over 4 KB (5.8–6.9 KB) while a single-track stunt car is by a wall (2026-12-07, every branch merged; the frames of the traffic code fixed)',
-}
+const KNOWN_FAILING: Record<string, string> = {}
 const strict = process.env.PITLANE_PERF_STRICT === '1'
 const guard = (name: string) => (KNOWN_FAILING[name] && !strict ? it.skip : it)
 
@@ -131,7 +125,7 @@ describe('performance guards (dist/, plain node)', () => {
     console.log(`performance guards:\n${summary}`)
   }, 180_000)
 
-  for (const name of ['full20', 'st200', 'mixed100', 'race']) {
+  for (const name of ['full20', 'st200', 'mixed100', 'race', 'full20Terrain']) {
     guard(`${name} steady`)(`after warm-up, a step of ${name} allocates ≤ 1 KB`, () => {
       const b = steady[name].bytesPerStep
       expect(b, `${name}: ${b} B/step`).not.toBeNull()
