@@ -25,6 +25,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import {
   AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, orderLine, STATION_STRIDE, updateGuests,
+  SLOT_HI, SLOT_HL, SLOT_HW, SLOT_LATERAL, SLOT_LO, SLOT_SPEED, SLOT_STATION, SLOT_STRIDE,
   type TrafficLine, type TrafficLines,
 } from './traffic-lines'
 import type { CollisionState } from '../collision/state'
@@ -181,8 +182,7 @@ const capAhead = new Float64Array(1)
  * closing on it counts with the room it covers in CLOSING_TIME. One walk each way for all lanes.
  */
 function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
-  const n = line.count, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station, closed = line.closed, L = line.length
-  const HL = line.halfLength, HW = line.halfWidth, reach = ts.maxHalfLength, speed = line.speed
+  const n = line.count, slots = line.slots, si = slots[i * SLOT_STRIDE + SLOT_STATION], closed = line.closed, L = line.length, reach = ts.maxHalfLength
   const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
   let lo = Infinity, hi = -Infinity
   for (let k = 0; k < 3; k++) {
@@ -196,13 +196,15 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
     for (let k = 1; k < n && free !== 0; k++) {
       let j = forward ? i + k : i - k
       if (j >= n || j < 0) { if (!closed) break; j = forward ? j - n : j + n }
-      let ds = station[j] - station[i] // (wrapping round a closed line, in the walk's direction)
+      const q = j * SLOT_STRIDE
+      let ds = slots[q + SLOT_STATION] - si // (wrapping round a closed line, in the walk's direction)
       if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
       if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
       // (a car behind closing on it needs the room it covers meanwhile)
-      let closing = forward || speed[j] <= v ? 0 : speed[j] - v
+      const vB = slots[q + SLOT_SPEED]
+      let closing = forward || vB <= v ? 0 : vB - v
       closing = CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING)
-      const clear = hw + HW[j] + margin, spanLo = lateralLo[j], spanHi = lateralHi[j], hlB = HL[j]
+      const clear = hw + slots[q + SLOT_HW] + margin, spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hlB = slots[q + SLOT_HL]
       for (let q = 0; q < 3; q++) {
         if ((free & (1 << q)) === 0) continue
         const o = q * LANE_RECORD
@@ -218,14 +220,13 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number, now: number): void {
   const C = ts.Car, R = ts.Driver.state, level = C.level, speedA = C.speed
-  // (the neighbours' sizes and speeds in list order; the leader's by id)
-  const HL = line.halfLength, HW = line.halfWidth, V = line.speed, hlOf = ts.halfLength, hwOf = ts.halfWidth
-  const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
-  const n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, si = station[i]
+  // (the neighbours' records in list order; the leader's size by id)
+  const slots = line.slots, hlOf = ts.halfLength, hwOf = ts.halfWidth
+  const cars = line.cars, n = line.count, closed = line.closed, L = line.length
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, p = i * SLOT_STRIDE, si = slots[p + SLOT_STATION]
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
-  const v = V[i] > 0 ? V[i] : 0
-  const hl = HL[i], hw = HW[i], lat = lateral[i], off = at[a + AT_OFFSET]
+  const vi = slots[p + SLOT_SPEED], v = vi > 0 ? vi : 0
+  const hl = slots[p + SLOT_HL], hw = slots[p + SLOT_HW], lat = slots[p + SLOT_LATERAL], off = at[a + AT_OFFSET]
   const wL = at[a + AT_WIDTH_L], wR = at[a + AT_WIDTH_R], canMove = wL + wR > 0, aggression = at[a + AT_AGGRESSION], mask = at[a + AT_MASK]
   const shift = R[o + DRIVER_SHIFT]
   let goal = R[o + DRIVER_SHIFT_GOAL], side = R[o + DRIVER_PASSING]
@@ -245,7 +246,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   for (let k = 1; k < n; k++) {
     let j = i + k
     if (j >= n) { if (!line.closed) break; j -= n }
-    let ds = station[j] - si
+    const q = j * SLOT_STRIDE
+    let ds = slots[q + SLOT_STATION] - si
     if (ds < 0 && closed) ds += L
     // Every comparison that decides the walk or the car in its way is made, none only after
     // another held: code first met late in a race, when a car first has another within range or a
@@ -253,16 +255,16 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     const far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
     if (far !== 0) break
     // (another car's span: where it is and where it heads)
-    const b = cars[j], g = ds - hl - HL[j], spanLo = lateralLo[j], spanHi = lateralHi[j]
+    const b = cars[j], g = ds - hl - slots[q + SLOT_HL], spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hwB = slots[q + SLOT_HW]
     if (g < ALONGSIDE_MARGIN && canMove) {
       // room for a car alongside: it heads no nearer than clear to it, on the side it is now
-      const clear = hw + HW[j] + margin
-      if (lateral[j] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
+      const clear = hw + hwB + margin
+      if (slots[q + SLOT_LATERAL] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
     }
     if (g < 0) continue // alongside: it gives room, it does not follow
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
-    const clear = hw + HW[j] + BLOCK_MARGIN
+    const clear = hw + hwB + BLOCK_MARGIN
     const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
     if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
   }
@@ -272,14 +274,15 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
-      let ds = station[j] - si
+      const q = j * SLOT_STRIDE
+      let ds = slots[q + SLOT_STATION] - si
       if (ds > 0 && closed) ds -= L
       if (-ds > backReach) break
-      let closing = V[j] - v
+      let closing = slots[q + SLOT_SPEED] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
-      if (-ds - hl - HL[j] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
-        const clear = hw + HW[j] + margin
-        if (lateral[j] >= lat) { if (lateralLo[j] - clear - off < highest) highest = lateralLo[j] - clear - off } else if (lateralHi[j] + clear - off > lowest) lowest = lateralHi[j] + clear - off
+      if (-ds - hl - slots[q + SLOT_HL] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
+        const clear = hw + slots[q + SLOT_HW] + margin, spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI]
+        if (slots[q + SLOT_LATERAL] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
       }
     }
   }
@@ -324,7 +327,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       side = 0
       // (pulling out from a crawl it turns more: its corners need more room)
       const c = hw + hwOf[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
-      const left = lateralHi[leaderSlot] + c - off, right = lateralLo[leaderSlot] - c - off
+      const left = slots[leaderSlot * SLOT_STRIDE + SLOT_HI] + c - off, right = slots[leaderSlot * SLOT_STRIDE + SLOT_LO] - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + hlOf[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
       // lanes 0 (left) and 1 (right): lateral place, free over [lo, hi] m of station
