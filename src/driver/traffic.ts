@@ -86,6 +86,11 @@ export const CLOSING_TIME = 1.5
 /** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
 export const MAX_CLOSING = 8
 
+// No car in its way yet (above every entity id).
+const NO_CAR = 0x7fffffff
+// Metres a walk looks beyond the farthest a car could count (rounding never drops one).
+const REACH_SLACK = 0.5
+
 /** Traffic state of a sim. */
 export interface TrafficState {
   Car: CarStore
@@ -241,7 +246,9 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
 
   // --- Ahead: the first car whose body meets the corridor it sweeps (ties in station: the lower
   // id, so the choice does not hang on the list's order); cars alongside bound where it heads.
-  let leader = -1, leaderDs = 0, leaderSlot = -1, gapTo = 0
+  // The walk ends past `limit` m: its range, then the car in its way (a car level with that one, of a
+  // lower id, may still take its place); `inWayId` is the id of the car in its way, NO_CAR none yet.
+  let inWayId = NO_CAR, limit = range + maxHL, leaderSlot = -1, gapTo = 0
   let lowest = -wR, highest = wL // where beside its line it may head (room for cars alongside)
   for (let k = 1; k < n; k++) {
     let j = i + k
@@ -252,8 +259,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     // Every comparison that decides the walk or the car in its way is made, none only after
     // another held: code first met late in a race, when a car first has another within range or a
     // second car beyond the one in its way, had the step run unoptimised (test/perf/perf.test.ts 'race frames').
-    const far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
-    if (far !== 0) break
+    if (ds > limit) break
     // (another car's span: where it is and where it heads)
     const b = cars[j], g = ds - hl - slots[q + SLOT_HL], spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hwB = slots[q + SLOT_HW]
     if (g < ALONGSIDE_MARGIN && canMove) {
@@ -265,12 +271,17 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
     const clear = hw + hwB + BLOCK_MARGIN
-    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
-    if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
+    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & (b < inWayId ? 1 : 0)
+    if (inWay !== 0) { inWayId = b; limit = ds; leaderSlot = j; gapTo = g }
   }
+  let leader = inWayId === NO_CAR ? -1 : inWayId
+  const leaderDs = limit
   if (canMove) {
-    // cars alongside a little behind it, or closing on it from behind
-    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl
+    // cars alongside a little behind it, or closing on it from behind: none closes faster than the
+    // line's fastest car, so it looks no farther back than that one could need (plus a slack for rounding)
+    let closingMost = line.fastest - v
+    closingMost = closingMost < 0 ? 0 : closingMost > MAX_CLOSING ? MAX_CLOSING : closingMost
+    const backReach = Math.min(ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl, ALONGSIDE_MARGIN + CLOSING_TIME * closingMost + maxHL + hl + REACH_SLACK)
     for (let k = 1; k < n; k++) {
       let j = i - k
       if (j < 0) { if (!line.closed) break; j += n }
