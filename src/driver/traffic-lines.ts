@@ -16,6 +16,7 @@ import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, 
 import { resolveAiOptions } from './options'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
+import { FROZEN_LEVEL } from '../vehicle/level'
 import type { ResolvedAiOptions } from './options'
 import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SHIFT_GOAL, DRIVER_STRIDE } from '../../components/driver'
 
@@ -70,9 +71,10 @@ export const SLOT_STRIDE = 8
 /**
  * Offsets in a TrafficLine.slots record: the car's station, m; its lateral place on the base line,
  * m (+ left); the span of lateral places it takes between where it is and where it heads (its shift
- * goal), m; its half body length and half width along and across the line, m; its speed, m/s.
+ * goal), m; its half body length and half width along and across the line, m; its speed, m/s; the
+ * speed a car behind it counts it at (a frozen or reversing car at 0), m/s.
  */
-export const SLOT_STATION = 0, SLOT_LATERAL = 1, SLOT_LO = 2, SLOT_HI = 3, SLOT_HL = 4, SLOT_HW = 5, SLOT_SPEED = 6
+export const SLOT_STATION = 0, SLOT_LATERAL = 1, SLOT_LO = 2, SLOT_HI = 3, SLOT_HL = 4, SLOT_HW = 5, SLOT_SPEED = 6, SLOT_PACE = 7
 
 /** Numbers per car in TrafficLines.stations. */
 export const STATION_STRIDE = 11
@@ -269,10 +271,10 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection), its half length and width (`halfLength`, `halfWidth` by id) and speed, and sorts
+ * projection), its half length and width (`halfLength`, `halfWidth` by id), speed and level, and sorts
  * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array): void {
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
   const cars = line.cars, slots = line.slots, n = line.count, L = line.length, closed = line.closed
   const guest = line.guest, at = tl.stations, guestStation = line.guestStation, guestLateral = line.guestLateral
   let fastest = 0
@@ -307,6 +309,7 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
     slots[q + SLOT_HL] = halfLength[eid]
     slots[q + SLOT_HW] = halfWidth[eid]
     slots[q + SLOT_SPEED] = v
+    slots[q + SLOT_PACE] = level[eid] === FROZEN_LEVEL || v < 0 ? 0 : v
   }
   line.fastest = fastest
   for (let k = 1; k < n; k++) {
@@ -351,7 +354,7 @@ function primeLines(): void {
   joinLine(tl, 3, closed, options)
   joinLine(tl, 4, closed, options)
   const X = new Float64Array(5), Y = new Float64Array(5), H = new Float64Array(5)
-  const HL = new Float64Array(5), HW = new Float64Array(5), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
+  const HL = new Float64Array(5), HW = new Float64Array(5), levels = new Uint8Array([0, FROZEN_LEVEL, 0, 0, FROZEN_LEVEL]), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
   for (let step = 0; step < 64; step++) {
     // cars 0 and 3 ahead of cars 1 and 4, then behind them (another segment; car 3 behind the
     // closed line's start); the guest (car 2) near, then far, on either side of the lines and round the closed one's start
@@ -364,7 +367,7 @@ function primeLines(): void {
     X[2] = s & 1 ? 2 + e : 45 + e; Y[2] = s < 2 ? (step & 4 ? 1 + e : -1 - e) : 1000 + 7 * e; H[2] = e
     for (const line of tl.lines) {
       updateGuests(line, [2], X, Y, H, HL, HW, defs)
-      orderLine(line, tl, paths, R, HL, HW, X)
+      orderLine(line, tl, paths, R, HL, HW, X, levels)
     }
   }
   leaveLine(tl, 3)

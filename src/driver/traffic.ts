@@ -25,7 +25,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import {
   AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, orderLine, STATION_STRIDE, updateGuests,
-  SLOT_HI, SLOT_HL, SLOT_HW, SLOT_LATERAL, SLOT_LO, SLOT_SPEED, SLOT_STATION, SLOT_STRIDE,
+  SLOT_HI, SLOT_HL, SLOT_HW, SLOT_LATERAL, SLOT_LO, SLOT_PACE, SLOT_SPEED, SLOT_STATION, SLOT_STRIDE,
   type TrafficLine, type TrafficLines,
 } from './traffic-lines'
 import type { CollisionState } from '../collision/state'
@@ -152,7 +152,7 @@ export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
     const line = lines[l]
     if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
-    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed)
+    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed, level)
     const cars = line.cars
     for (let i = 0; i < line.count; i++) {
       const eid = cars[i]
@@ -224,7 +224,7 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number, now: number): void {
-  const C = ts.Car, R = ts.Driver.state, level = C.level, speedA = C.speed
+  const C = ts.Car, R = ts.Driver.state
   // (the neighbours' records in list order; the leader's size by id)
   const slots = line.slots, hlOf = ts.halfLength, hwOf = ts.halfWidth
   const cars = line.cars, n = line.count, closed = line.closed, L = line.length
@@ -311,8 +311,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   const due = ((now >= R[o + DRIVER_RECHECK] ? 1 : 0) | (R[o + DRIVER_AHEAD] !== leader ? 1 : 0)) !== 0
   // The cap behind what is ahead, worked out every step (something ahead or not, so it is never
   // first met late in a race: test/perf/perf.test.ts 'race frames'); an obstacle is a car at 0 m/s.
-  const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leader : eid
-  const vb = obstacle >= 0 || level[ahead] === FROZEN_LEVEL || speedA[ahead] < 0 ? 0 : speedA[ahead] // (a finished car has stopped)
+  const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leaderSlot : i
+  const vb = obstacle >= 0 ? 0 : slots[ahead * SLOT_STRIDE + SLOT_PACE] // (a finished car has stopped)
   // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a car
   // cannot steer out of line without reversing)
   const extra = ((canMove ? 1 : 0) & (obstacle < 0 ? 1 : 0) & (vb < STOPPED_AHEAD ? 1 : 0)) !== 0 ? PULL_OUT_ROOM : 0
