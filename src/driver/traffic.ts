@@ -189,6 +189,10 @@ const capAhead = new Float64Array(1)
 function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
   const n = line.count, slots = line.slots, si = slots[i * SLOT_STRIDE + SLOT_STATION], closed = line.closed, L = line.length, reach = ts.maxHalfLength
   const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
+  // (behind, it looks no farther back than the line's fastest car could need: see the walk back in driveInTraffic)
+  let closingMost = line.fastest - v
+  closingMost = closingMost < 0 ? 0 : closingMost > MAX_CLOSING ? MAX_CLOSING : closingMost
+  const behind = Math.min(CLOSING_TIME * MAX_CLOSING, CLOSING_TIME * closingMost + REACH_SLACK)
   let lo = Infinity, hi = -Infinity
   for (let k = 0; k < 3; k++) {
     if ((want & (1 << k)) === 0) continue
@@ -204,7 +208,7 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
       const q = j * SLOT_STRIDE
       let ds = slots[q + SLOT_STATION] - si // (wrapping round a closed line, in the walk's direction)
       if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
-      if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
+      if (forward ? ds - reach > hi : ds + reach + behind < lo) break
       // (a car behind closing on it needs the room it covers meanwhile)
       const vB = slots[q + SLOT_SPEED]
       let closing = forward || vB <= v ? 0 : vB - v
