@@ -34,9 +34,7 @@ import { along, freeAlong, obstacleAhead, obstacleHit } from './traffic-bodies'
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
 /** Behind a car slower than STOPPED_AHEAD (m/s) that it may pass (width > 0) it stops PULL_OUT_ROOM (m) farther back. */
-export const STOPPED_AHEAD = 0.5
-/** See STOPPED_AHEAD, m. */
-export const PULL_OUT_ROOM = 2.5
+export const STOPPED_AHEAD = 0.5, PULL_OUT_ROOM = 2.5
 /** Share of its brakeDecel it counts on to stop behind the car ahead. */
 export const BRAKE_SHARE = 0.7
 /** How fast its speed cap closes a gap error, (m/s) per m. */
@@ -49,10 +47,8 @@ export const RANGE_MARGIN = 10
 export const BLOCK_MARGIN = 0.3
 /** Lateral clearance (m) it leaves beside a car it passes or gives room to: at aggression 0 and at 1. */
 export const SIDE_MARGIN_CALM = 1.0, SIDE_MARGIN_BOLD = 0.4
-/** It commits to a pass within its gap distance plus this (m), plus COMMIT_BOLD × aggression. */
-export const COMMIT_BASE = 6
-/** See COMMIT_BASE, m. */
-export const COMMIT_BOLD = 30
+/** It commits to a pass within its gap distance plus COMMIT_BASE, plus COMMIT_BOLD × aggression, m. */
+export const COMMIT_BASE = 6, COMMIT_BOLD = 30
 /** It passes only a car slower than its profile by more than this, m/s. */
 export const PASS_SPEED_MIN = 0.5
 /** Length (m) behind its rear a side must be free before it moves over (a car there is about to be alongside). */
@@ -60,31 +56,21 @@ export const BACK_ROOM = 4
 /** Length (m) beyond the passed car's front a side must be free. */
 export const AHEAD_ROOM = 6
 /** Bumper gap (m) it leaves to the car it has passed before it moves back in front of it, plus RETURN_TIME s at its speed. */
-export const RETURN_GAP = 3
-/** See RETURN_GAP, s. */
-export const RETURN_TIME = 0.3
+export const RETURN_GAP = 3, RETURN_TIME = 0.3
 /** Its lateral slope (m beside per m along) is SHIFT_K / speed, kept within [SLOPE_MIN, SLOPE_MAX]: a lane change at a gentle lateral acceleration. */
-export const SHIFT_K = 1.5
-/** See SHIFT_K. */
-export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.6
-/** Pulling out round a car it is passing, it may crawl this fast (m/s) up to PULL_OUT_GAP behind it, steering out (a queue's standstill gap is too short to pull out of otherwise). */
-export const CRAWL_SPEED = 1.5
-/** See CRAWL_SPEED, m. */
-export const PULL_OUT_GAP = 0.5
-/** Passing from below this speed (m/s) it keeps SLOW_PASS_ROOM more room beside the car it passes. */
-export const SLOW_PASS_SPEED = 5
-/** See SLOW_PASS_SPEED, m. */
-export const SLOW_PASS_ROOM = 0.5
+export const SHIFT_K = 1.5, SLOPE_MIN = 0.04, SLOPE_MAX = 0.6
+/** Pulling out round a car it is passing, it may crawl at CRAWL_SPEED (m/s) up to PULL_OUT_GAP (m) behind it, steering out (a queue's standstill gap is too short to pull out of otherwise). */
+export const CRAWL_SPEED = 1.5, PULL_OUT_GAP = 0.5
+/** Passing from below SLOW_PASS_SPEED (m/s) it keeps SLOW_PASS_ROOM (m) more room beside the car it passes. */
+export const SLOW_PASS_SPEED = 5, SLOW_PASS_ROOM = 0.5
 /** It moves sideways as if it went at least this fast, m/s (so a stopped car can pull out). */
 export const SHIFT_MIN_SPEED = 5
 /** After finding no side to pass on, or no way back yet, it looks again this much later, s (sooner when the car ahead changes). */
 export const RECHECK_TIME = 0.2
 /** Extra length (m) within which a car counts as alongside. */
 export const ALONGSIDE_MARGIN = 1
-/** A car behind closing on it counts as alongside this many seconds early (it takes no side in front of it), and a side must be free of it for this long. */
-export const CLOSING_TIME = 1.5
-/** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
-export const MAX_CLOSING = 8
+/** A car behind closing on it counts as alongside CLOSING_TIME s early (it takes no side in front of it), and a side must be free of it for as long; the closing speed counts at most MAX_CLOSING m/s (bounds the walk back). */
+export const CLOSING_TIME = 1.5, MAX_CLOSING = 8
 
 // No car in its way yet (above every entity id).
 const NO_CAR = 0x7fffffff
@@ -256,7 +242,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   let lowest = -wR, highest = wL // where beside its line it may head (room for cars alongside)
   for (let k = 1; k < n; k++) {
     let j = i + k
-    if (j >= n) { if (!line.closed) break; j -= n }
+    if (j >= n) { if (!closed) break; j -= n }
     const q = j * SLOT_STRIDE
     let ds = slots[q + SLOT_STATION] - si
     if (ds < 0 && closed) ds += L
@@ -288,7 +274,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     const backReach = Math.min(ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl, ALONGSIDE_MARGIN + CLOSING_TIME * closingMost + maxHL + hl + REACH_SLACK)
     for (let k = 1; k < n; k++) {
       let j = i - k
-      if (j < 0) { if (!line.closed) break; j += n }
+      if (j < 0) { if (!closed) break; j += n }
       const q = j * SLOT_STRIDE
       let ds = slots[q + SLOT_STATION] - si
       if (ds > 0 && closed) ds -= L
