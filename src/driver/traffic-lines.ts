@@ -36,6 +36,8 @@ export interface TrafficLine {
   slots: Float64Array
   /** The highest speed of a listed car this step (0 when none is faster), m/s: no car behind one closes on it faster than this. */
   fastest: number
+  /** The largest half width of a listed car this step, m. */
+  widest: number
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -102,7 +104,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   if (index < 0) {
     index = tl.lines.length
     tl.lines.push({
-      base, length: base.length, closed: base.closed, cars: new Int32Array(16), slots: new Float64Array(16 * SLOT_STRIDE), fastest: 0, count: 0, avoiders: 0,
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), slots: new Float64Array(16 * SLOT_STRIDE), fastest: 0, widest: 0, count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -277,7 +279,7 @@ const farScratch = new Float64Array(1)
 export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
   const cars = line.cars, slots = line.slots, n = line.count, L = line.length, closed = line.closed
   const guest = line.guest, at = tl.stations, guestStation = line.guestStation, guestLateral = line.guestLateral
-  let fastest = 0
+  let fastest = 0, widest = 0
   for (let k = 0, q = 0; k < n; k++, q += SLOT_STRIDE) {
     const eid = cars[k], v = speed[eid]
     if (v > fastest) fastest = v
@@ -307,11 +309,14 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
     slots[q + SLOT_LO] = lat < goal ? lat : goal
     slots[q + SLOT_HI] = lat < goal ? goal : lat
     slots[q + SLOT_HL] = halfLength[eid]
-    slots[q + SLOT_HW] = halfWidth[eid]
+    const hw = halfWidth[eid]
+    if (hw > widest) widest = hw
+    slots[q + SLOT_HW] = hw
     slots[q + SLOT_SPEED] = v
     slots[q + SLOT_PACE] = level[eid] === FROZEN_LEVEL || v < 0 ? 0 : v
   }
   line.fastest = fastest
+  line.widest = widest
   for (let k = 1; k < n; k++) {
     const st = slots[k * SLOT_STRIDE + SLOT_STATION]
     if (!(st < slots[(k - 1) * SLOT_STRIDE + SLOT_STATION])) continue

@@ -239,6 +239,10 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // The walk ends past `limit` m: its range, then the car in its way (a car level with that one, of a
   // lower id, may still take its place); `inWayId` is the id of the car in its way, NO_CAR none yet.
   let inWayId = NO_CAR, limit = range + maxHL, leaderSlot = -1, gapTo = 0
+  // Where its corridor can be at all (between where it is and where it heads, widened by the widest
+  // car's clearance): a car whose span lies outside is in no way of it, whatever the distance.
+  const nearSide = lat < goalLat ? lat : goalLat, farSide = lat < goalLat ? goalLat : lat
+  const hullClear = hw + line.widest + BLOCK_MARGIN + REACH_SLACK, hullLo = nearSide - hullClear, hullHi = farSide + hullClear
   let lowest = -wR, highest = wL // where beside its line it may head (room for cars alongside)
   for (let k = 1; k < n; k++) {
     let j = i + k
@@ -258,6 +262,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       if (slots[q + SLOT_LATERAL] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
     }
     if (g < 0) continue // alongside: it gives room, it does not follow
+    if (spanLo > hullHi || spanHi < hullLo) continue // (beside its corridor)
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
     const clear = hw + hwB + BLOCK_MARGIN
