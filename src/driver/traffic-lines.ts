@@ -16,6 +16,7 @@ import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, 
 import { resolveAiOptions } from './options'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
+import { FROZEN_LEVEL } from '../vehicle/level'
 import type { ResolvedAiOptions } from './options'
 import { DRIVER_LATERAL, DRIVER_S, DRIVER_SEG, DRIVER_SHIFT_GOAL, DRIVER_STRIDE } from '../../components/driver'
 
@@ -28,17 +29,15 @@ export interface TrafficLine {
   readonly closed: boolean
   /** The cars in station order (the first `count` entries). */
   cars: Int32Array
-  /** Each listed car's station this step, m, in list order. */
-  station: Float64Array
-  /** Each listed car's lateral place on the base line this step, m (+ left), in list order. */
-  lateral: Float64Array
-  /** The span of lateral places each listed car takes between where it is and where it heads (its shift goal), m, in list order. */
-  lateralLo: Float64Array
-  lateralHi: Float64Array
-  /** Each listed car's half body length and half width (along and across the line), m, and its speed, m/s, this step, in list order (the walks read their neighbours in order, not by id). */
-  halfLength: Float64Array
-  halfWidth: Float64Array
-  speed: Float64Array
+  /**
+   * What the walks read of each listed car this step, SLOT_STRIDE numbers per car in list order
+   * (one record per car: a walk reads one cache line per neighbour, not one per array): see SLOT_*.
+   */
+  slots: Float64Array
+  /** The highest speed of a listed car this step (0 when none is faster), m/s: no car behind one closes on it faster than this. */
+  fastest: number
+  /** The largest half width of a listed car this step, m. */
+  widest: number
   count: number
   /** Each guest's last projection's segment on the base line, by entity id (−1: none yet; grows). */
   guestSeg: Int32Array
@@ -69,6 +68,16 @@ export interface TrafficLines {
   stations: Float64Array
 }
 
+/** Numbers per listed car in TrafficLine.slots. */
+export const SLOT_STRIDE = 8
+/**
+ * Offsets in a TrafficLine.slots record: the car's station, m; its lateral place on the base line,
+ * m (+ left); the span of lateral places it takes between where it is and where it heads (its shift
+ * goal), m; its half body length and half width along and across the line, m; its speed, m/s; the
+ * speed a car behind it counts it at (a frozen or reversing car at 0), m/s.
+ */
+export const SLOT_STATION = 0, SLOT_LATERAL = 1, SLOT_LO = 2, SLOT_HI = 3, SLOT_HL = 4, SLOT_HW = 5, SLOT_SPEED = 6, SLOT_PACE = 7
+
 /** Numbers per car in TrafficLines.stations. */
 export const STATION_STRIDE = 11
 const AT_SEG = 0, AT_STATION = 1, AT_S = 2, AT_RATE = 3
@@ -95,8 +104,7 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   if (index < 0) {
     index = tl.lines.length
     tl.lines.push({
-      base, length: base.length, closed: base.closed, cars: new Int32Array(16), station: new Float64Array(16), lateral: new Float64Array(16),
-      lateralLo: new Float64Array(16), lateralHi: new Float64Array(16), halfLength: new Float64Array(16), halfWidth: new Float64Array(16), speed: new Float64Array(16), count: 0, avoiders: 0,
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), slots: new Float64Array(16 * SLOT_STRIDE), fastest: 0, widest: 0, count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -131,13 +139,7 @@ function append(line: TrafficLine, eid: number): void {
     const cars = new Int32Array(2 * line.count)
     cars.set(line.cars)
     line.cars = cars
-    line.station = new Float64Array(2 * line.count)
-    line.lateral = new Float64Array(2 * line.count)
-    line.lateralLo = new Float64Array(2 * line.count)
-    line.lateralHi = new Float64Array(2 * line.count)
-    line.halfLength = new Float64Array(2 * line.count)
-    line.halfWidth = new Float64Array(2 * line.count)
-    line.speed = new Float64Array(2 * line.count)
+    line.slots = new Float64Array(2 * line.count * SLOT_STRIDE)
   }
   line.cars[line.count++] = eid
 }
@@ -271,19 +273,16 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection), its half length and width (`halfLength`, `halfWidth` by id) and speed, and sorts
+ * projection), its half length and width (`halfLength`, `halfWidth` by id), speed and level, and sorts
  * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array): void {
-  const cars = line.cars, station = line.station, lateral = line.lateral, lo = line.lateralLo, hi = line.lateralHi
-  const n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, at = tl.stations, HL = line.halfLength, HW = line.halfWidth, V = line.speed
-  const guestStation = line.guestStation, guestLateral = line.guestLateral
-  for (let k = 0; k < n; k++) {
+export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
+  const cars = line.cars, slots = line.slots, n = line.count, L = line.length, closed = line.closed
+  const guest = line.guest, at = tl.stations, guestStation = line.guestStation, guestLateral = line.guestLateral
+  let fastest = 0, widest = 0
+  for (let k = 0, q = 0; k < n; k++, q += SLOT_STRIDE) {
     const eid = cars[k], v = speed[eid]
-    HL[k] = halfLength[eid]
-    HW[k] = halfWidth[eid]
-    V[k] = v
+    if (v > fastest) fastest = v
     // A guest's place (projected by updateGuests this step; every listed car has a slot) is read for
     // every car and a driver's overwrites it, so a guest first listed late in a race meets no code
     // not run before (test/perf/perf.test.ts 'race frames').
@@ -305,23 +304,38 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
       lat = at[a + AT_OFFSET] + R[o + DRIVER_LATERAL]
       goal = at[a + AT_OFFSET] + R[o + DRIVER_SHIFT_GOAL]
     }
-    station[k] = st
-    lateral[k] = lat
-    lo[k] = lat < goal ? lat : goal
-    hi[k] = lat < goal ? goal : lat
+    slots[q + SLOT_STATION] = st
+    slots[q + SLOT_LATERAL] = lat
+    slots[q + SLOT_LO] = lat < goal ? lat : goal
+    slots[q + SLOT_HI] = lat < goal ? goal : lat
+    slots[q + SLOT_HL] = halfLength[eid]
+    const hw = halfWidth[eid]
+    if (hw > widest) widest = hw
+    slots[q + SLOT_HW] = hw
+    slots[q + SLOT_SPEED] = v
+    slots[q + SLOT_PACE] = level[eid] === FROZEN_LEVEL || v < 0 ? 0 : v
   }
+  line.fastest = fastest
+  line.widest = widest
   for (let k = 1; k < n; k++) {
-    const st = station[k]
-    if (!(st < station[k - 1])) continue
-    const eid = cars[k], lat = lateral[k], l = lo[k], h = hi[k], hl = HL[k], hw = HW[k], v = V[k]
+    const st = slots[k * SLOT_STRIDE + SLOT_STATION]
+    if (!(st < slots[(k - 1) * SLOT_STRIDE + SLOT_STATION])) continue
+    // (the car and its record move down past every car ahead of it: the scratch holds its record)
+    const eid = cars[k]
+    for (let f = 0; f < SLOT_STRIDE; f++) slotScratch[f] = slots[k * SLOT_STRIDE + f]
     let j = k - 1
-    while (j >= 0 && station[j] > st) {
-      station[j + 1] = station[j]; cars[j + 1] = cars[j]; lateral[j + 1] = lateral[j]; lo[j + 1] = lo[j]; hi[j + 1] = hi[j]
-      HL[j + 1] = HL[j]; HW[j + 1] = HW[j]; V[j + 1] = V[j]
+    while (j >= 0 && slots[j * SLOT_STRIDE + SLOT_STATION] > st) {
+      cars[j + 1] = cars[j]
+      for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slots[j * SLOT_STRIDE + f]
       j--
     }
-    station[j + 1] = st; cars[j + 1] = eid; lateral[j + 1] = lat; lo[j + 1] = l; hi[j + 1] = h; HL[j + 1] = hl; HW[j + 1] = hw; V[j + 1] = v
-  }}
+    for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slotScratch[f]
+    cars[j + 1] = eid
+  }
+}
+
+// One slot record in orderLine's sort.
+const slotScratch = new Float64Array(SLOT_STRIDE)
 
 let primed = false
 
@@ -345,7 +359,7 @@ function primeLines(): void {
   joinLine(tl, 3, closed, options)
   joinLine(tl, 4, closed, options)
   const X = new Float64Array(5), Y = new Float64Array(5), H = new Float64Array(5)
-  const HL = new Float64Array(5), HW = new Float64Array(5), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
+  const HL = new Float64Array(5), HW = new Float64Array(5), levels = new Uint8Array([0, FROZEN_LEVEL, 0, 0, FROZEN_LEVEL]), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
   for (let step = 0; step < 64; step++) {
     // cars 0 and 3 ahead of cars 1 and 4, then behind them (another segment; car 3 behind the
     // closed line's start); the guest (car 2) near, then far, on either side of the lines and round the closed one's start
@@ -358,7 +372,7 @@ function primeLines(): void {
     X[2] = s & 1 ? 2 + e : 45 + e; Y[2] = s < 2 ? (step & 4 ? 1 + e : -1 - e) : 1000 + 7 * e; H[2] = e
     for (const line of tl.lines) {
       updateGuests(line, [2], X, Y, H, HL, HW, defs)
-      orderLine(line, tl, paths, R, HL, HW, X)
+      orderLine(line, tl, paths, R, HL, HW, X, levels)
     }
   }
   leaveLine(tl, 3)

@@ -25,6 +25,7 @@ import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import {
   AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, orderLine, STATION_STRIDE, updateGuests,
+  SLOT_HI, SLOT_HL, SLOT_HW, SLOT_LATERAL, SLOT_LO, SLOT_PACE, SLOT_SPEED, SLOT_STATION, SLOT_STRIDE,
   type TrafficLine, type TrafficLines,
 } from './traffic-lines'
 import type { CollisionState } from '../collision/state'
@@ -33,9 +34,7 @@ import { along, freeAlong, obstacleAhead, obstacleHit } from './traffic-bodies'
 /** Bumper gap it keeps at a standstill behind a stopped car, m. */
 export const STANDSTILL_GAP = 2.5
 /** Behind a car slower than STOPPED_AHEAD (m/s) that it may pass (width > 0) it stops PULL_OUT_ROOM (m) farther back. */
-export const STOPPED_AHEAD = 0.5
-/** See STOPPED_AHEAD, m. */
-export const PULL_OUT_ROOM = 2.5
+export const STOPPED_AHEAD = 0.5, PULL_OUT_ROOM = 2.5
 /** Share of its brakeDecel it counts on to stop behind the car ahead. */
 export const BRAKE_SHARE = 0.7
 /** How fast its speed cap closes a gap error, (m/s) per m. */
@@ -48,10 +47,8 @@ export const RANGE_MARGIN = 10
 export const BLOCK_MARGIN = 0.3
 /** Lateral clearance (m) it leaves beside a car it passes or gives room to: at aggression 0 and at 1. */
 export const SIDE_MARGIN_CALM = 1.0, SIDE_MARGIN_BOLD = 0.4
-/** It commits to a pass within its gap distance plus this (m), plus COMMIT_BOLD × aggression. */
-export const COMMIT_BASE = 6
-/** See COMMIT_BASE, m. */
-export const COMMIT_BOLD = 30
+/** It commits to a pass within its gap distance plus COMMIT_BASE, plus COMMIT_BOLD × aggression, m. */
+export const COMMIT_BASE = 6, COMMIT_BOLD = 30
 /** It passes only a car slower than its profile by more than this, m/s. */
 export const PASS_SPEED_MIN = 0.5
 /** Length (m) behind its rear a side must be free before it moves over (a car there is about to be alongside). */
@@ -59,31 +56,26 @@ export const BACK_ROOM = 4
 /** Length (m) beyond the passed car's front a side must be free. */
 export const AHEAD_ROOM = 6
 /** Bumper gap (m) it leaves to the car it has passed before it moves back in front of it, plus RETURN_TIME s at its speed. */
-export const RETURN_GAP = 3
-/** See RETURN_GAP, s. */
-export const RETURN_TIME = 0.3
+export const RETURN_GAP = 3, RETURN_TIME = 0.3
 /** Its lateral slope (m beside per m along) is SHIFT_K / speed, kept within [SLOPE_MIN, SLOPE_MAX]: a lane change at a gentle lateral acceleration. */
-export const SHIFT_K = 1.5
-/** See SHIFT_K. */
-export const SLOPE_MIN = 0.04, SLOPE_MAX = 0.6
-/** Pulling out round a car it is passing, it may crawl this fast (m/s) up to PULL_OUT_GAP behind it, steering out (a queue's standstill gap is too short to pull out of otherwise). */
-export const CRAWL_SPEED = 1.5
-/** See CRAWL_SPEED, m. */
-export const PULL_OUT_GAP = 0.5
-/** Passing from below this speed (m/s) it keeps SLOW_PASS_ROOM more room beside the car it passes. */
-export const SLOW_PASS_SPEED = 5
-/** See SLOW_PASS_SPEED, m. */
-export const SLOW_PASS_ROOM = 0.5
+export const SHIFT_K = 1.5, SLOPE_MIN = 0.04, SLOPE_MAX = 0.6
+/** Pulling out round a car it is passing, it may crawl at CRAWL_SPEED (m/s) up to PULL_OUT_GAP (m) behind it, steering out (a queue's standstill gap is too short to pull out of otherwise). */
+export const CRAWL_SPEED = 1.5, PULL_OUT_GAP = 0.5
+/** Passing from below SLOW_PASS_SPEED (m/s) it keeps SLOW_PASS_ROOM (m) more room beside the car it passes. */
+export const SLOW_PASS_SPEED = 5, SLOW_PASS_ROOM = 0.5
 /** It moves sideways as if it went at least this fast, m/s (so a stopped car can pull out). */
 export const SHIFT_MIN_SPEED = 5
 /** After finding no side to pass on, or no way back yet, it looks again this much later, s (sooner when the car ahead changes). */
 export const RECHECK_TIME = 0.2
 /** Extra length (m) within which a car counts as alongside. */
 export const ALONGSIDE_MARGIN = 1
-/** A car behind closing on it counts as alongside this many seconds early (it takes no side in front of it), and a side must be free of it for this long. */
-export const CLOSING_TIME = 1.5
-/** The closing speed CLOSING_TIME counts with at most, m/s (bounds the walk back). */
-export const MAX_CLOSING = 8
+/** A car behind closing on it counts as alongside CLOSING_TIME s early (it takes no side in front of it), and a side must be free of it for as long; the closing speed counts at most MAX_CLOSING m/s (bounds the walk back). */
+export const CLOSING_TIME = 1.5, MAX_CLOSING = 8
+
+// No car in its way yet (above every entity id).
+const NO_CAR = 0x7fffffff
+// Metres a walk looks beyond the farthest a car could count (rounding never drops one).
+const REACH_SLACK = 0.5
 
 /** Traffic state of a sim. */
 export interface TrafficState {
@@ -146,7 +138,7 @@ export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
     const line = lines[l]
     if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
-    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed)
+    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed, level)
     const cars = line.cars
     for (let i = 0; i < line.count; i++) {
       const eid = cars[i]
@@ -181,9 +173,12 @@ const capAhead = new Float64Array(1)
  * closing on it counts with the room it covers in CLOSING_TIME. One walk each way for all lanes.
  */
 function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number): number {
-  const n = line.count, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station, closed = line.closed, L = line.length
-  const HL = line.halfLength, HW = line.halfWidth, reach = ts.maxHalfLength, speed = line.speed
+  const n = line.count, slots = line.slots, si = slots[i * SLOT_STRIDE + SLOT_STATION], closed = line.closed, L = line.length, reach = ts.maxHalfLength
   const hw = lanes[LANE_HW], margin = lanes[LANE_MARGIN], v = lanes[LANE_V]
+  // (behind, it looks no farther back than the line's fastest car could need: see the walk back in driveInTraffic)
+  let closingMost = line.fastest - v
+  closingMost = closingMost < 0 ? 0 : closingMost > MAX_CLOSING ? MAX_CLOSING : closingMost
+  const behind = Math.min(CLOSING_TIME * MAX_CLOSING, CLOSING_TIME * closingMost + REACH_SLACK)
   let lo = Infinity, hi = -Infinity
   for (let k = 0; k < 3; k++) {
     if ((want & (1 << k)) === 0) continue
@@ -196,13 +191,15 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
     for (let k = 1; k < n && free !== 0; k++) {
       let j = forward ? i + k : i - k
       if (j >= n || j < 0) { if (!closed) break; j = forward ? j - n : j + n }
-      let ds = station[j] - station[i] // (wrapping round a closed line, in the walk's direction)
+      const q = j * SLOT_STRIDE
+      let ds = slots[q + SLOT_STATION] - si // (wrapping round a closed line, in the walk's direction)
       if (closed) { if (forward && ds < 0) ds += L; else if (!forward && ds > 0) ds -= L }
-      if (forward ? ds - reach > hi : ds + reach + CLOSING_TIME * MAX_CLOSING < lo) break
+      if (forward ? ds - reach > hi : ds + reach + behind < lo) break
       // (a car behind closing on it needs the room it covers meanwhile)
-      let closing = forward || speed[j] <= v ? 0 : speed[j] - v
+      const vB = slots[q + SLOT_SPEED]
+      let closing = forward || vB <= v ? 0 : vB - v
       closing = CLOSING_TIME * (closing < MAX_CLOSING ? closing : MAX_CLOSING)
-      const clear = hw + HW[j] + margin, spanLo = lateralLo[j], spanHi = lateralHi[j], hlB = HL[j]
+      const clear = hw + slots[q + SLOT_HW] + margin, spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hlB = slots[q + SLOT_HL]
       for (let q = 0; q < 3; q++) {
         if ((free & (1 << q)) === 0) continue
         const o = q * LANE_RECORD
@@ -217,15 +214,14 @@ function freeLanes(ts: TrafficState, line: TrafficLine, i: number, want: number)
 
 /** The rules for the avoiding driver of the car in slot `i` of `line` (see the file's comment). */
 function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: number, now: number): void {
-  const C = ts.Car, R = ts.Driver.state, level = C.level, speedA = C.speed
-  // (the neighbours' sizes and speeds in list order; the leader's by id)
-  const HL = line.halfLength, HW = line.halfWidth, V = line.speed, hlOf = ts.halfLength, hwOf = ts.halfWidth
-  const cars = line.cars, lateral = line.lateral, lateralLo = line.lateralLo, lateralHi = line.lateralHi, station = line.station
-  const n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, si = station[i]
+  const C = ts.Car, R = ts.Driver.state
+  // (the neighbours' records in list order; the leader's size by id)
+  const slots = line.slots, hlOf = ts.halfLength, hwOf = ts.halfWidth
+  const cars = line.cars, n = line.count, closed = line.closed, L = line.length
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, p = i * SLOT_STRIDE, si = slots[p + SLOT_STATION]
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
-  const v = V[i] > 0 ? V[i] : 0
-  const hl = HL[i], hw = HW[i], lat = lateral[i], off = at[a + AT_OFFSET]
+  const vi = slots[p + SLOT_SPEED], v = vi > 0 ? vi : 0
+  const hl = slots[p + SLOT_HL], hw = slots[p + SLOT_HW], lat = slots[p + SLOT_LATERAL], off = at[a + AT_OFFSET]
   const wL = at[a + AT_WIDTH_L], wR = at[a + AT_WIDTH_R], canMove = wL + wR > 0, aggression = at[a + AT_AGGRESSION], mask = at[a + AT_MASK]
   const shift = R[o + DRIVER_SHIFT]
   let goal = R[o + DRIVER_SHIFT_GOAL], side = R[o + DRIVER_PASSING]
@@ -240,46 +236,59 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
 
   // --- Ahead: the first car whose body meets the corridor it sweeps (ties in station: the lower
   // id, so the choice does not hang on the list's order); cars alongside bound where it heads.
-  let leader = -1, leaderDs = 0, leaderSlot = -1, gapTo = 0
+  // The walk ends past `limit` m: its range, then the car in its way (a car level with that one, of a
+  // lower id, may still take its place); `inWayId` is the id of the car in its way, NO_CAR none yet.
+  let inWayId = NO_CAR, limit = range + maxHL, leaderSlot = -1, gapTo = 0
+  // Where its corridor can be at all (between where it is and where it heads, widened by the widest
+  // car's clearance): a car whose span lies outside is in no way of it, whatever the distance.
+  const nearSide = lat < goalLat ? lat : goalLat, farSide = lat < goalLat ? goalLat : lat
+  const hullClear = hw + line.widest + BLOCK_MARGIN + REACH_SLACK, hullLo = nearSide - hullClear, hullHi = farSide + hullClear
   let lowest = -wR, highest = wL // where beside its line it may head (room for cars alongside)
   for (let k = 1; k < n; k++) {
     let j = i + k
-    if (j >= n) { if (!line.closed) break; j -= n }
-    let ds = station[j] - si
+    if (j >= n) { if (!closed) break; j -= n }
+    const q = j * SLOT_STRIDE
+    let ds = slots[q + SLOT_STATION] - si
     if (ds < 0 && closed) ds += L
     // Every comparison that decides the walk or the car in its way is made, none only after
     // another held: code first met late in a race, when a car first has another within range or a
     // second car beyond the one in its way, had the step run unoptimised (test/perf/perf.test.ts 'race frames').
-    const far = (ds > range + maxHL ? 1 : 0) | ((leader >= 0 ? 1 : 0) & (ds > leaderDs ? 1 : 0))
-    if (far !== 0) break
+    if (ds > limit) break
     // (another car's span: where it is and where it heads)
-    const b = cars[j], g = ds - hl - HL[j], spanLo = lateralLo[j], spanHi = lateralHi[j]
+    const b = cars[j], g = ds - hl - slots[q + SLOT_HL], spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hwB = slots[q + SLOT_HW]
     if (g < ALONGSIDE_MARGIN && canMove) {
       // room for a car alongside: it heads no nearer than clear to it, on the side it is now
-      const clear = hw + HW[j] + margin
-      if (lateral[j] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
+      const clear = hw + hwB + margin
+      if (slots[q + SLOT_LATERAL] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
     }
     if (g < 0) continue // alongside: it gives room, it does not follow
+    if (spanLo > hullHi || spanHi < hullLo) continue // (beside its corridor)
     const reach = g > 0 ? g * slope : 0
     const predicted = lat + (toGoal > reach ? reach : toGoal < -reach ? -reach : toGoal)
-    const clear = hw + HW[j] + BLOCK_MARGIN
-    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & ((leader < 0 ? 1 : 0) | (b < leader ? 1 : 0))
-    if (inWay !== 0) { leader = b; leaderDs = ds; leaderSlot = j; gapTo = g }
+    const clear = hw + hwB + BLOCK_MARGIN
+    const inWay = (spanLo - predicted < clear ? 1 : 0) & (predicted - spanHi < clear ? 1 : 0) & (b < inWayId ? 1 : 0)
+    if (inWay !== 0) { inWayId = b; limit = ds; leaderSlot = j; gapTo = g }
   }
+  let leader = inWayId === NO_CAR ? -1 : inWayId
+  const leaderDs = limit
   if (canMove) {
-    // cars alongside a little behind it, or closing on it from behind
-    const backReach = ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl
+    // cars alongside a little behind it, or closing on it from behind: none closes faster than the
+    // line's fastest car, so it looks no farther back than that one could need (plus a slack for rounding)
+    let closingMost = line.fastest - v
+    closingMost = closingMost < 0 ? 0 : closingMost > MAX_CLOSING ? MAX_CLOSING : closingMost
+    const backReach = Math.min(ALONGSIDE_MARGIN + CLOSING_TIME * MAX_CLOSING + maxHL + hl, ALONGSIDE_MARGIN + CLOSING_TIME * closingMost + maxHL + hl + REACH_SLACK)
     for (let k = 1; k < n; k++) {
       let j = i - k
-      if (j < 0) { if (!line.closed) break; j += n }
-      let ds = station[j] - si
+      if (j < 0) { if (!closed) break; j += n }
+      const q = j * SLOT_STRIDE
+      let ds = slots[q + SLOT_STATION] - si
       if (ds > 0 && closed) ds -= L
       if (-ds > backReach) break
-      let closing = V[j] - v
+      let closing = slots[q + SLOT_SPEED] - v
       closing = closing < 0 ? 0 : closing > MAX_CLOSING ? MAX_CLOSING : closing
-      if (-ds - hl - HL[j] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
-        const clear = hw + HW[j] + margin
-        if (lateral[j] >= lat) { if (lateralLo[j] - clear - off < highest) highest = lateralLo[j] - clear - off } else if (lateralHi[j] + clear - off > lowest) lowest = lateralHi[j] + clear - off
+      if (-ds - hl - slots[q + SLOT_HL] < ALONGSIDE_MARGIN + CLOSING_TIME * closing) {
+        const clear = hw + slots[q + SLOT_HW] + margin, spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI]
+        if (slots[q + SLOT_LATERAL] >= lat) { if (spanLo - clear - off < highest) highest = spanLo - clear - off } else if (spanHi + clear - off > lowest) lowest = spanHi + clear - off
       }
     }
   }
@@ -297,8 +306,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   const due = ((now >= R[o + DRIVER_RECHECK] ? 1 : 0) | (R[o + DRIVER_AHEAD] !== leader ? 1 : 0)) !== 0
   // The cap behind what is ahead, worked out every step (something ahead or not, so it is never
   // first met late in a race: test/perf/perf.test.ts 'race frames'); an obstacle is a car at 0 m/s.
-  const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leader : eid
-  const vb = obstacle >= 0 || level[ahead] === FROZEN_LEVEL || speedA[ahead] < 0 ? 0 : speedA[ahead] // (a finished car has stopped)
+  const something = leader >= 0 || obstacle >= 0, ahead = leader >= 0 ? leaderSlot : i
+  const vb = obstacle >= 0 ? 0 : slots[ahead * SLOT_STRIDE + SLOT_PACE] // (a finished car has stopped)
   // behind a stopped car it may pass, it stops with room to pull out round it (queued closer, a car
   // cannot steer out of line without reversing)
   const extra = ((canMove ? 1 : 0) & (obstacle < 0 ? 1 : 0) & (vb < STOPPED_AHEAD ? 1 : 0)) !== 0 ? PULL_OUT_ROOM : 0
@@ -324,7 +333,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
       side = 0
       // (pulling out from a crawl it turns more: its corners need more room)
       const c = hw + hwOf[leader] + margin + (v < SLOW_PASS_SPEED ? SLOW_PASS_ROOM : 0)
-      const left = lateralHi[leaderSlot] + c - off, right = lateralLo[leaderSlot] - c - off
+      const left = slots[leaderSlot * SLOT_STRIDE + SLOT_HI] + c - off, right = slots[leaderSlot * SLOT_STRIDE + SLOT_LO] - c - off
       const lo = -hl - BACK_ROOM, hi = leaderDs + hlOf[leader] + AHEAD_ROOM
       lanes[LANE_HW] = hw; lanes[LANE_MARGIN] = margin; lanes[LANE_V] = v
       // lanes 0 (left) and 1 (right): lateral place, free over [lo, hi] m of station
