@@ -13,13 +13,13 @@
 // optimising compile running beside the main thread (which delays no frame) shows in it, and wall
 // time alone would count a neighbour's load. A garbage collection inside a frame counts in both.
 //
-// The steady figures are likewise the median of STEADY_RUNS processes: in about one process in
-// eight node 20 leaves the single-track model in on-stack-replacement code for good after its
-// first soft deopt, and that process's steps then allocate kilobytes (the trap is printed, and
-// described in docs/decisions/0007-hot-path-rules.md). The cause that trap needed is guarded on
-// its own ("second sim"): creating a second sim must not throw away the single-track model's
-// optimised code (read from V8's --trace-opt/--trace-deopt lines of one process, which name the
-// function; the same in every process, unlike the trap it opened the door to).
+// The steady figures are likewise the median of STEADY_RUNS processes: node 20 can leave a model
+// in on-stack-replacement code for good after its optimised code is thrown away, and that
+// process's steps then allocate kilobytes (described in docs/decisions/0007-hot-path-rules.md).
+// What opened that door to the single-track model in about one process in eight, a second sim
+// throwing its optimised code away, is guarded on its own ("second sim", from V8's
+// --trace-opt/--trace-deopt lines of one process, which name the function): the same in every
+// process, unlike the trap.
 //
 // Criteria that main does not meet yet are listed in KNOWN_FAILING with the figures measured;
 // they are skipped (their figures still print) unless PITLANE_PERF_STRICT=1, which runs them all.
