@@ -124,20 +124,25 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
   const mfC = 2 - (2 / Math.PI) * Math.asin(slideRatio)
   const mfB = Math.tan(Math.PI / (2 * mfC))
   const fzF = (mass * gravity * b) / (2 * L), fzR = (mass * gravity * a) / (2 * L)
-  return {
+  // The typed arrays are added to the finished record rather than written in its literal: a
+  // literal's second run (another definition, a second sim) generalises each object field's
+  // recorded type, which throws away the models' optimised code that relied on it, and node 20
+  // then kept singleTrackSubsteps in its on-stack-replacement code for good (decision 0007).
+  // test/perf/perf.test.ts "second sim" fails without it.
+  const numbers = {
     def: definition as CarDefinition,
     fourWheel: model === 'fourWheel',
     hz, mass, iz, ixx, iyy, h, L, a, b, tf, tr, R, iw, maxSteer, steerRate, ackermann, steerCompliance,
     corneringPerLoad: (mu * mfB * mfC) / Math.tan(peakSlipAngle),
-    driveShare, axleShare, frontDriven: front, rearDriven: rear,
+    frontDriven: front, rearDriven: rear,
     lsd: differential === 'limitedSlip', rearLsd: differential === 'limitedSlip' && axleShare[2] !== 0, lsdLocking, lsdPreload, tcs,
     dragK: 0.5 * 1.204 * cd * area,
-    mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, tyreTable: tyreCurveTable(mfB, mfC), loadSens,
+    mu, peakSlip, peakSlipAngle: Math.tan(peakSlipAngle), mfB, mfC, loadSens,
     fz0: (mass * gravity) / 4,
     invFz0: 4 / (mass * gravity),
-    idleW: idleRpm * RPM, maxW: maxRpm * RPM, curveW, curveT, engineInertia, invEngineInertia: 1 / engineInertia,
+    idleW: idleRpm * RPM, maxW: maxRpm * RPM, engineInertia, invEngineInertia: 1 / engineInertia,
     frictionPerW: friction / (maxRpm * RPM),
-    overall, gears: ratios.length, efficiency, automatic,
+    gears: ratios.length, efficiency, automatic,
     upW: upRpm * RPM, downW: downRpm * RPM, shiftTime, clutchTorque, engageW: engageRpm * RPM,
     brakeFront: (brakeTorque * bias) / 2, brakeRear: (brakeTorque * (1 - bias)) / 2, handbrake: handbrake / 2, abs,
     kF, kR, cF, cR, arbF, arbR,
@@ -147,4 +152,5 @@ export function resolveDefinition(definition: unknown, gravity = 9.81, path = 'd
     groundRadius: 0.5 * Math.sqrt(length * length + width * width),
     groundDepth: 3 * h + fzF / kF + fzR / kR,
   }
+  return Object.assign(numbers, { driveShare, axleShare, tyreTable: tyreCurveTable(mfB, mfC), curveW, curveT, overall })
 }

@@ -1,12 +1,15 @@
 // Allocation and hitch measurements against dist/ under plain node (no vitest transform), printed
 // as one JSON object; test/perf/perf.test.ts spawns this and asserts on it. Run as
-//   node --expose-gc --allow-natives-syntax --max-semi-space-size=64 --min-semi-space-size=64 test/perf/alloc.mjs steady|race
+//   node --expose-gc --allow-natives-syntax --max-semi-space-size=64 --min-semi-space-size=64 test/perf/alloc.mjs steady|race|second-sim
 // The new space is made large enough that no scavenge runs while a measurement is taken (garbage
 // collections are still watched for, and reported), so heap growth is exactly what was allocated.
 //
-// steady: for full20, st200, mixed100 and full20Terrain (bench's scenes) after a warm-up of WARM_STEPS steps, and
+// steady: for full20, st200, mixed100, full20Terrain and st200Terrain (bench's scenes) after a warm-up of WARM_STEPS steps, and
 //   the race's second minute: bytes allocated over MEASURED_STEPS steps / MEASURED_STEPS (the
 //   allocation counter after − before, less the reading's own allocation).
+// second-sim: st200 warmed up, then a second sim (st200Terrain) created and stepped; prints nothing
+//   itself: run with --trace-opt --trace-deopt, whose lines perf.test.ts reads (whether the second
+//   sim threw away the single-track model's optimised code).
 // race: the scripted 2-minute race (race.mjs), per frame after its warm-up: bytes allocated and
 //   wall time.
 import v8 from 'node:v8'
@@ -97,7 +100,19 @@ async function steady() {
   // four-wheel cars on a heightfield: every wheel's ray walks its cells
   const full20Terrain = pitlaneScene(20, 'full', undefined, true)
   out.full20Terrain = await warmThenMeasure(() => pitlaneSteps(full20Terrain, 1))
+  // single-track cars on it, in a sim created after the others (their optimised code made before)
+  const st200Terrain = pitlaneScene(200, 'singleTrack', 240, true)
+  out.st200Terrain = await warmThenMeasure(() => pitlaneSteps(st200Terrain, 1))
   return out
+}
+
+/** st200 warmed up, then a second sim on terrain created and stepped (the caller reads V8's trace). */
+function secondSim() {
+  const st200 = pitlaneScene(200, 'singleTrack', 240)
+  for (let i = 0; i < WARM_STEPS; i++) pitlaneSteps(st200, 1)
+  const st200Terrain = pitlaneScene(200, 'singleTrack', 240, true)
+  for (let i = 0; i < 200; i++) pitlaneSteps(st200Terrain, 1)
+  return {}
 }
 
 /** One measured frame: [bytes allocated (with the readings' own), CPU µs, wall ms]. */
@@ -155,7 +170,7 @@ async function raceRun() {
 }
 
 const mode = process.argv[2]
-const result = mode === 'steady' ? await steady() : mode === 'race' ? await raceRun() : null
-if (!result) throw new Error(`mode must be steady or race, got ${mode}`)
+const result = mode === 'steady' ? await steady() : mode === 'race' ? await raceRun() : mode === 'second-sim' ? secondSim() : null
+if (!result) throw new Error(`mode must be steady, race or second-sim, got ${mode}`)
 observer.disconnect()
 process.stdout.write(JSON.stringify(result) + '\n')
