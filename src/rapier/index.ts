@@ -28,6 +28,9 @@ import { quatFromMat3 } from '../math/quat'
 import { describe, nonNegativeNumber, optionKeys, optionsObject } from '../validate'
 import { mirrorCollider } from './mirror'
 
+// Rapier's wasm-side vector (the type VectorOps.intoRaw returns)
+type RawVector = ReturnType<RapierModule['VectorOps']['intoRaw']>
+
 export type { VehicleHost, ChassisState, ChassisMass, HostingApi, HostedSim } from '../index'
 export { enableHosting } from '../index'
 
@@ -95,6 +98,12 @@ export class RapierHost implements VehicleHost {
   // reused argument objects (Rapier copies them into wasm), and the rotation's scratch
   private readonly v = { x: 0, y: 0, z: 0 }
   private readonly q = { x: 0, y: 0, z: 0, w: 1 }
+  // reused targets of Rapier's getters (without one, each call returns a new object)
+  private readonly readT = { x: 0, y: 0, z: 0 }
+  private readonly readQ = { x: 0, y: 0, z: 0, w: 1 }
+  private readonly readV = { x: 0, y: 0, z: 0 }
+  // the impulses' argument, a wasm-side vector kept for good: RigidBody.applyImpulse makes (and frees) a new one per call
+  private impulse: RawVector | null = null
   private readonly m = new Float64Array(9)
   private readonly qa = new Float64Array(4)
 
@@ -192,16 +201,14 @@ export class RapierHost implements VehicleHost {
   /** VehicleHost: the chassis pose and world velocity of `car`. */
   read(car: number, out: Float64Array): void {
     const body = this.bodies[car]!
-    const t = body.translation()
-    const q = body.rotation()
-    const v = body.linvel()
+    const t = body.translation(this.readT)
     out[0] = t.x
     out[1] = t.y
-    // the yaw of yaw · pitch · roll (roll and pitch are pitlane's, set by follow)
-    out[2] = Math.atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+    out[2] = this.yawOf(body)
+    const v = body.linvel(this.readV)
     out[3] = v.x
     out[4] = v.y
-    out[5] = body.angvel().z
+    out[5] = body.angvel(this.readV).z
   }
 
   /** VehicleHost: moves the chassis of `car` (pose, and velocity unless frozen). */
@@ -223,12 +230,14 @@ export class RapierHost implements VehicleHost {
   applyImpulse(car: number, jx: number, jy: number, jyaw: number): void {
     const body = this.bodies[car]!
     this.follow(car, body)
-    const v = this.v
     const wake = jx !== 0 || jy !== 0 || jyaw !== 0
-    v.x = jx; v.y = jy; v.z = 0
-    body.applyImpulse(v, wake)
-    v.x = 0; v.y = 0; v.z = jyaw
-    body.applyTorqueImpulse(v, wake)
+    // what body.applyImpulse and applyTorqueImpulse do, on the one kept argument
+    const set = this.world.bodies.raw
+    const r = this.impulse ?? (this.impulse = this.R.VectorOps.intoRaw(this.v))
+    r.x = jx; r.y = jy; r.z = 0
+    set.rbApplyImpulse(body.handle, r, wake)
+    r.x = 0; r.y = 0; r.z = jyaw
+    set.rbApplyTorqueImpulse(body.handle, r, wake)
   }
 
   /** VehicleHost: frozen = kinematic at rest (others hit it as a wall); thawed = dynamic with s's velocity. */
@@ -265,11 +274,17 @@ export class RapierHost implements VehicleHost {
     const z = s.position[2], pitch = s.pitch, roll = s.roll
     if (Math.abs(z - P[k]) < FOLLOW_Z && Math.abs(pitch - P[k + 1]) < FOLLOW_ANGLE && Math.abs(roll - P[k + 2]) < FOLLOW_ANGLE) return
     P[k] = z; P[k + 1] = pitch; P[k + 2] = roll
-    const t = body.translation(), r = body.rotation()
+    const t = body.translation(this.readT)
     const v = this.v
     v.x = t.x; v.y = t.y; v.z = z
     body.setTranslation(v, false)
-    body.setRotation(this.pose(Math.atan2(2 * (r.w * r.z + r.x * r.y), 1 - 2 * (r.y * r.y + r.z * r.z)), pitch, roll), false)
+    body.setRotation(this.pose(this.yawOf(body), pitch, roll), false)
+  }
+
+  /** The yaw of `body`'s rotation, taken as yaw · pitch · roll (roll and pitch are pitlane's, set by follow). */
+  private yawOf(body: RigidBody): number {
+    const q = body.rotation(this.readQ)
+    return Math.atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
   }
 
   /** The quaternion of yaw · pitch · roll (pitlane's order), in the reused argument object. */
