@@ -104,6 +104,8 @@ export class RapierHost implements VehicleHost {
   private readonly readV = { x: 0, y: 0, z: 0 }
   // the impulses' argument, a wasm-side vector kept for good: RigidBody.applyImpulse makes (and frees) a new one per call
   private impulse: RawVector | null = null
+  // the body's pose and velocity, read by follow
+  private readonly bodyState = new Float64Array(6)
   private readonly m = new Float64Array(9)
   private readonly qa = new Float64Array(4)
 
@@ -204,7 +206,9 @@ export class RapierHost implements VehicleHost {
     const t = body.translation(this.readT)
     out[0] = t.x
     out[1] = t.y
-    out[2] = this.yawOf(body)
+    // the yaw of yaw · pitch · roll (roll and pitch are pitlane's, set by follow)
+    const q = body.rotation(this.readQ)
+    out[2] = Math.atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
     const v = body.linvel(this.readV)
     out[3] = v.x
     out[4] = v.y
@@ -274,17 +278,12 @@ export class RapierHost implements VehicleHost {
     const z = s.position[2], pitch = s.pitch, roll = s.roll
     if (Math.abs(z - P[k]) < FOLLOW_Z && Math.abs(pitch - P[k + 1]) < FOLLOW_ANGLE && Math.abs(roll - P[k + 2]) < FOLLOW_ANGLE) return
     P[k] = z; P[k + 1] = pitch; P[k + 2] = roll
-    const t = body.translation(this.readT)
+    const b = this.bodyState
+    this.read(car, b)
     const v = this.v
-    v.x = t.x; v.y = t.y; v.z = z
+    v.x = b[0]; v.y = b[1]; v.z = z
     body.setTranslation(v, false)
-    body.setRotation(this.pose(this.yawOf(body), pitch, roll), false)
-  }
-
-  /** The yaw of `body`'s rotation, taken as yaw · pitch · roll (roll and pitch are pitlane's, set by follow). */
-  private yawOf(body: RigidBody): number {
-    const q = body.rotation(this.readQ)
-    return Math.atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+    body.setRotation(this.pose(b[2], pitch, roll), false)
   }
 
   /** The quaternion of yaw · pitch · roll (pitlane's order), in the reused argument object. */
