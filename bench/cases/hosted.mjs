@@ -31,8 +31,11 @@ function cpuMs() {
   return (u.user + u.system) / 1000
 }
 
-/** The scene: cars on a Rapier host with `rate` when `hosted`, else unhosted (the twin). */
-async function scene(hosted, rate = 'host') {
+/**
+ * The scene: cars on a Rapier host with `rate` when `hosted`, else unhosted (the twin). Step it
+ * with pitlaneSteps; `ctx.stepRapierOnly(dt)` steps the Rapier world alone (test/perf/alloc.mjs).
+ */
+export async function rapierScene(hosted, rate = 'host') {
   await RAPIER.init()
   const sim = createSim(createWorld())
   const world = new RAPIER.World({ x: 0, y: 0, z: -9.81 })
@@ -119,8 +122,8 @@ function allocPerStep(ctx) {
 
 // the hosted scene with its unhosted twin as ctx.ref
 async function hostedScene(rate) {
-  const ctx = await scene(true, rate)
-  ctx.ref = await scene(false)
+  const ctx = await rapierScene(true, rate)
+  ctx.ref = await rapierScene(false)
   return ctx
 }
 

@@ -1,12 +1,14 @@
 // Allocation and hitch measurements against dist/ under plain node (no vitest transform), printed
 // as one JSON object; test/perf/perf.test.ts spawns this and asserts on it. Run as
-//   node --expose-gc --allow-natives-syntax --max-semi-space-size=64 --min-semi-space-size=64 test/perf/alloc.mjs steady|race|second-sim
+//   node --expose-gc --allow-natives-syntax --max-semi-space-size=64 --min-semi-space-size=64 test/perf/alloc.mjs steady|hosted|race|second-sim
 // The new space is made large enough that no scavenge runs while a measurement is taken (garbage
 // collections are still watched for, and reported), so heap growth is exactly what was allocated.
 //
 // steady: for full20, st200, mixed100, full20Terrain and st200Terrain (bench's scenes) after a warm-up of WARM_STEPS steps, and
 //   the race's second minute: bytes allocated over MEASURED_STEPS steps / MEASURED_STEPS (the
 //   allocation counter after − before, less the reading's own allocation).
+// hosted: the same for hosted20, the pitlane side of a step (the whole step less Rapier's
+//   world.step alone).
 // second-sim: st200 warmed up, then a second sim (st200Terrain) created and stepped; prints nothing
 //   itself: run with --trace-opt --trace-deopt, whose lines perf.test.ts reads (whether the second
 //   sim threw away the single-track model's optimised code).
@@ -16,6 +18,7 @@ import v8 from 'node:v8'
 import { PerformanceObserver, performance } from 'node:perf_hooks'
 import { pitlaneScene, pitlaneSteps } from '../../bench/cases/vehicles.mjs'
 import { mixedSim } from '../../bench/cases/lod.mjs'
+import { rapierScene } from '../../bench/cases/hosted.mjs'
 import { createRace, DT, RACE_S, WARM_UP_S } from './race.mjs'
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc')
@@ -73,6 +76,8 @@ async function bytesPerStep(step, steps = MEASURED_STEPS) {
 /** Steps of warm-up before a steady measurement, and steps measured. */
 const WARM_STEPS = 2000
 const MEASURED_STEPS = 1000
+const HOSTED_WARM_STEPS = 300
+const HOSTED_MEASURED_STEPS = 200
 
 /** Warms `step` up by calling it WARM_STEPS times (the very closure measured: its own code is warm too), then measures it. */
 async function warmThenMeasure(step) {
@@ -104,6 +109,24 @@ async function steady() {
   const st200Terrain = pitlaneScene(200, 'singleTrack', 240, true)
   out.st200Terrain = await warmThenMeasure(() => pitlaneSteps(st200Terrain, 1))
   return out
+}
+
+/**
+ * hosted20 (bench's scene: full20's cars on a Rapier host, 40 barriers): the bytes of a whole
+ * step less those of Rapier's world.step, stepped alone on the same world (Rapier's own, per body
+ * and collider, whatever pitlane does). Fewer steps than the other scenes: a step costs more.
+ * In a process of its own: run after steady's scenes, an occasional process measured it at about
+ * three times its usual figure (V8's state left by the other sims; never seen in a fresh process).
+ */
+async function hosted() {
+  const ctx = await rapierScene(true)
+  for (let i = 0; i < HOSTED_WARM_STEPS; i++) pitlaneSteps(ctx, 1)
+  const whole = await bytesPerStep(() => pitlaneSteps(ctx, 1), HOSTED_MEASURED_STEPS)
+  const step = () => ctx.stepRapierOnly(DT)
+  for (let i = 0; i < HOSTED_MEASURED_STEPS; i++) step()
+  const rapier = await bytesPerStep(step, HOSTED_MEASURED_STEPS)
+  const both = whole.bytesPerStep !== null && rapier.bytesPerStep !== null
+  return { hosted20: { bytesPerStep: both ? whole.bytesPerStep - rapier.bytesPerStep : null, steps: whole.steps, wholeStep: whole.bytesPerStep, rapierStep: rapier.bytesPerStep } }
 }
 
 /** st200 warmed up, then a second sim on terrain created and stepped (the caller reads V8's trace). */
@@ -170,7 +193,7 @@ async function raceRun() {
 }
 
 const mode = process.argv[2]
-const result = mode === 'steady' ? await steady() : mode === 'race' ? await raceRun() : mode === 'second-sim' ? secondSim() : null
-if (!result) throw new Error(`mode must be steady, race or second-sim, got ${mode}`)
+const result = mode === 'steady' ? await steady() : mode === 'hosted' ? await hosted() : mode === 'race' ? await raceRun() : mode === 'second-sim' ? secondSim() : null
+if (!result) throw new Error(`mode must be steady, hosted, race or second-sim, got ${mode}`)
 observer.disconnect()
 process.stdout.write(JSON.stringify(result) + '\n')

@@ -1,7 +1,9 @@
 // Performance guards against dist/ under plain node (test/perf/alloc.mjs in child processes, not
 // vitest's transform): after warm-up a step of full20, st200, mixed100, a driven race, full20Terrain and st200Terrain allocates
-// ≤ 1 KB; over a scripted 2-minute race taking every rare branch (race.mjs) no frame allocates
-// more than 4 KB and none is slower than 8× the median frame.
+// ≤ 1 KB, and the pitlane side of a hosted20 step (full20's cars on Rapier, less Rapier's own
+// world.step) ≤ 10 KB (what is left is Rapier's bindings boxing the numbers of each body read, and
+// the impulses' arguments); over a scripted 2-minute race taking every rare branch (race.mjs) no
+// frame allocates more than 4 KB and none is slower than 8× the median frame.
 //
 // The race runs RACE_RUNS times in fresh processes; a frame's time is its least over the runs,
 // its bytes their median. The runs are identical, so a hitch or garbage the code causes (a slow
@@ -34,6 +36,7 @@ const NODE_FLAGS = ['--expose-gc', '--allow-natives-syntax', '--max-semi-space-s
 const RACE_RUNS = 5
 const STEADY_RUNS = 5
 const STEADY_BOUND = 1024
+const HOSTED_BOUND = 10 * 1024
 const FRAME_BOUND = 4096
 const HITCH_RATIO = 8
 
@@ -62,7 +65,7 @@ function ensureFreshDist(): void {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' })
 }
 
-function runAlloc(mode: 'steady' | 'race'): any {
+function runAlloc(mode: 'steady' | 'hosted' | 'race'): any {
   const out = execFileSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'test/perf/alloc.mjs'), mode], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
   return JSON.parse(out)
 }
@@ -101,7 +104,7 @@ let summary = ''
 describe('performance guards (dist/, plain node)', () => {
   beforeAll(() => {
     ensureFreshDist()
-    const steadyRuns: Record<string, Steady>[] = Array.from({ length: STEADY_RUNS }, () => runAlloc('steady'))
+    const steadyRuns: Record<string, Steady>[] = Array.from({ length: STEADY_RUNS }, () => ({ ...runAlloc('steady'), ...runAlloc('hosted') }))
     steady = {}
     for (const name of Object.keys(steadyRuns[0])) {
       // (null: a collection in every attempt, counted as the most)
@@ -145,6 +148,12 @@ describe('performance guards (dist/, plain node)', () => {
       expect(b!).toBeLessThanOrEqual(STEADY_BOUND)
     })
   }
+
+  guard('hosted20 steady')("after warm-up, the pitlane side of a hosted20 step (Rapier's world.step excluded) allocates ≤ 10 KB", () => {
+    const b = steady.hosted20.bytesPerStep
+    expect(b, `hosted20 pitlane side: ${b} B/step`).not.toBeNull()
+    expect(b!).toBeLessThanOrEqual(HOSTED_BOUND)
+  })
 
   guard('second sim')("a second sim leaves the single-track model's optimised code in place", () => {
     ensureFreshDist()
