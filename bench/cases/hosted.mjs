@@ -45,8 +45,9 @@ export async function rapierScene(hosted, rate = 'host') {
   }
   const rapier = attachRapier(sim, world, RAPIER, { rate })
   const ctx = { sim, world, rapier, cars: [], t: 0, rapierMs: 0, rapierCpu: 0, countCpu: false }
-  // Rapier's own step, timed apart (wall, and CPU while cpuPerStep reads it: process.cpuUsage
-  // makes an object, garbage that is the bench's, not the step's)
+  // Rapier's own step, timed apart (wall, and CPU only while cpuPerStep reads it: process.cpuUsage
+  // makes an object, garbage that is the bench's, and its time, on a loaded machine far more than
+  // a syscall's, would count as Rapier's wall time; the CPU figure of Rapier still holds it)
   const step = rapier.step.bind(rapier)
   rapier.step = (dt) => {
     const t0 = performance.now(), c0 = ctx.countCpu ? cpuMs() : 0
