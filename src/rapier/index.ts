@@ -235,7 +235,8 @@ export class RapierHost implements VehicleHost {
     const body = this.bodies[car]!
     this.follow(car, body)
     const wake = jx !== 0 || jy !== 0 || jyaw !== 0
-    // what body.applyImpulse and applyTorqueImpulse do, on the one kept argument
+    // what body.applyImpulse and applyTorqueImpulse do, on one kept wasm vector (they make and free
+    // one per call: test/perf/perf.test.ts 'hosted20 steady' counts the garbage)
     const set = this.world.bodies.raw
     const r = this.impulse ?? (this.impulse = this.R.VectorOps.intoRaw(this.v))
     r.x = jx; r.y = jy; r.z = 0
