@@ -90,8 +90,8 @@ const KEPT_GUEST = 0, KEPT_SEG = 2, KEPT_STATION = 3, KEPT_S = 4, KEPT_RATE = 5
 export const KEPT_RUN = 1
 /** Offsets in a TrafficLine.kept record: a driver's options lateralOffset, width (left, right), gap, brakeDecel, aggression, obstacleMask. */
 export const AT_OFFSET = 6, AT_WIDTH_L = 7, AT_WIDTH_R = 8, AT_GAP = 9, AT_BRAKE = 10, AT_AGGRESSION = 11, AT_MASK = 12
-// (offset 13: 1 when the driver avoids)
-const KEPT_AVOIDS = 13
+// (offset 13: 1 when the driver avoids; 14 and 15: a driver's half body length and width, m)
+const KEPT_AVOIDS = 13, KEPT_HL = 14, KEPT_HW = 15
 
 /** No lines yet. */
 export function createTrafficLines(): TrafficLines {
@@ -106,8 +106,8 @@ function sameLine(a: Polyline, b: Polyline): boolean {
   return true
 }
 
-/** Puts car `eid`, whose driver has `options`, on the line of `base` (after leaveLine). */
-export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions): void {
+/** Puts car `eid`, whose driver has `options` and whose body is `halfLength` by `halfWidth` m, on the line of `base` (after leaveLine). */
+export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions, halfLength: number, halfWidth: number): void {
   const avoid = options.traffic === 'avoid'
   let index = tl.lines.findIndex((l) => sameLine(l.base, base))
   if (index < 0) {
@@ -131,6 +131,8 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   const at = line.kept, a = (line.count - 1) * KEPT_STRIDE
   at[a + KEPT_GUEST] = 0
   at[a + KEPT_AVOIDS] = avoid ? 1 : 0
+  at[a + KEPT_HL] = halfLength
+  at[a + KEPT_HW] = halfWidth
   at[a + AT_OFFSET] = options.lateralOffset
   at[a + AT_WIDTH_L] = options.width[0]
   at[a + AT_WIDTH_R] = options.width[1]
@@ -289,13 +291,14 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection), its half length and width (`halfLength`, `halfWidth` by id), speed and level, and sorts
- * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
+ * projection; a driver's size is kept, a guest's read by id from `halfLength`, `halfWidth`), speed
+ * and level, and sorts the list by station as it goes (insertion sort: the list is nearly sorted from
+ * the last step, and the records before a car are in order when it is read). Ties keep their order.
  */
 export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
   const cars = line.cars, slots = line.slots, at = line.kept, n = line.count, L = line.length, closed = line.closed
   const guestStation = line.guestStation, guestLateral = line.guestLateral
-  let fastest = 0, widest = 0
+  let fastest = 0, widest = 0, last = -Infinity
   for (let k = 0, q = 0, a = 0; k < n; k++, q += SLOT_STRIDE, a += KEPT_STRIDE) {
     const eid = cars[k], v = speed[eid], isGuest = at[a + KEPT_GUEST] === 1, frozen = level[eid] === FROZEN_LEVEL
     if (v > fastest) fastest = v
@@ -326,33 +329,40 @@ export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undef
     slots[q + SLOT_LATERAL] = lat
     slots[q + SLOT_LO] = lat < goal ? lat : goal
     slots[q + SLOT_HI] = lat < goal ? goal : lat
-    slots[q + SLOT_HL] = halfLength[eid]
-    const hw = halfWidth[eid]
+    // (a guest's size along and across the line changes with its heading: by id, read for every car as its place above)
+    const hlGuest = halfLength[g], hwGuest = halfWidth[g]
+    slots[q + SLOT_HL] = isGuest ? hlGuest : at[a + KEPT_HL]
+    const hw = isGuest ? hwGuest : at[a + KEPT_HW]
     if (hw > widest) widest = hw
     slots[q + SLOT_HW] = hw
     slots[q + SLOT_SPEED] = v
     slots[q + SLOT_PACE] = frozen || v < 0 ? 0 : v
+    // (`last`: the highest station before it, that of the car before it once those are in order)
+    if (st < last) sink(line, k, st)
+    else last = st
   }
   line.fastest = fastest
   line.widest = widest
-  for (let k = 1; k < n; k++) {
-    const st = slots[k * SLOT_STRIDE + SLOT_STATION]
-    if (!(st < slots[(k - 1) * SLOT_STRIDE + SLOT_STATION])) continue
-    // (the car and its records move down past every car ahead of it: the scratch holds its records)
-    const eid = cars[k]
-    for (let f = 0; f < SLOT_STRIDE; f++) slotScratch[f] = slots[k * SLOT_STRIDE + f]
-    for (let f = 0; f < KEPT_STRIDE; f++) keptScratch[f] = at[k * KEPT_STRIDE + f]
-    let j = k - 1
-    while (j >= 0 && slots[j * SLOT_STRIDE + SLOT_STATION] > st) {
-      cars[j + 1] = cars[j]
-      for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slots[j * SLOT_STRIDE + f]
-      for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = at[j * KEPT_STRIDE + f]
-      j--
-    }
-    for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slotScratch[f]
-    for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = keptScratch[f]
-    cars[j + 1] = eid
+}
+
+// Moves the car in list entry k of `line` (station `st`) and its records down past every car before
+// it with a higher station (entries before k are in order).
+function sink(line: TrafficLine, k: number, st: number): void {
+  const cars = line.cars, slots = line.slots, at = line.kept
+  // (the car and its records move down past every car ahead of it: the scratch holds its records)
+  const eid = cars[k]
+  for (let f = 0; f < SLOT_STRIDE; f++) slotScratch[f] = slots[k * SLOT_STRIDE + f]
+  for (let f = 0; f < KEPT_STRIDE; f++) keptScratch[f] = at[k * KEPT_STRIDE + f]
+  let j = k - 1
+  while (j >= 0 && slots[j * SLOT_STRIDE + SLOT_STATION] > st) {
+    cars[j + 1] = cars[j]
+    for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slots[j * SLOT_STRIDE + f]
+    for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = at[j * KEPT_STRIDE + f]
+    j--
   }
+  for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slotScratch[f]
+  for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = keptScratch[f]
+  cars[j + 1] = eid
 }
 
 // One slot record and one kept record in orderLine's sort.
@@ -375,10 +385,10 @@ function primeLines(): void {
   const openPath = { station: null, packed: open.packed } as unknown as DriverPath, closedPath = { station: null, packed: closed.packed } as unknown as DriverPath
   const paths = [openPath, openPath, undefined, closedPath, closedPath], R = new Float64Array(5 * DRIVER_STRIDE)
   const options = resolveAiOptions(undefined)
-  joinLine(tl, 0, open, options)
-  joinLine(tl, 1, open, options)
-  joinLine(tl, 3, closed, options)
-  joinLine(tl, 4, closed, options)
+  joinLine(tl, 0, open, options, 2, 1)
+  joinLine(tl, 1, open, options, 2, 1)
+  joinLine(tl, 3, closed, options, 2, 1)
+  joinLine(tl, 4, closed, options, 2, 1)
   const X = new Float64Array(5), Y = new Float64Array(5), H = new Float64Array(5)
   const HL = new Float64Array(5), HW = new Float64Array(5), levels = new Uint8Array([0, FROZEN_LEVEL, 0, 0, FROZEN_LEVEL]), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
   for (let step = 0; step < 64; step++) {
