@@ -14,7 +14,7 @@
 import type { Polyline } from './polyline'
 import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { resolveAiOptions } from './options'
-import type { DriverPath } from './drive'
+import { STATIONS_STRIDE, type DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import type { ResolvedAiOptions } from './options'
@@ -311,12 +311,13 @@ export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undef
     if (!isGuest) {
       const o = eid * DRIVER_STRIDE, seg = R[o + DRIVER_SEG] | 0
       if (at[a + KEPT_SEG] !== seg) {
-        // another segment: its station, arc length and rate from the path's tables
-        const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
+        // another segment: its arc length, station and rate from the path's station table (one record)
+        const path = paths[eid]!, table = path.station, t = STATIONS_STRIDE * seg
+        const s0 = table === null ? path.packed[seg * SEG_STRIDE + SEG_S] : table[t]
         at[a + KEPT_SEG] = seg
         at[a + KEPT_S] = s0
-        at[a + KEPT_STATION] = table === null ? s0 : table[2 * seg]
-        at[a + KEPT_RATE] = table === null ? 1 : table[2 * seg + 1]
+        at[a + KEPT_STATION] = table === null ? s0 : table[t + 1]
+        at[a + KEPT_RATE] = table === null ? 1 : table[t + 2]
       }
       st = at[a + KEPT_STATION] + (R[o + DRIVER_S] - at[a + KEPT_S]) * at[a + KEPT_RATE]
       // (wrapped by a factor, not a branch: a car first behind the line's start late in a race)
