@@ -255,7 +255,6 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     // (another car's span: where it is and where it heads; beside its corridor, a car that cannot
     // move aside has nothing to do with it)
     const spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI]
-    if (!canMove && (spanLo > hullHi || spanHi < hullLo)) continue
     const b = cars[j], g = ds - hl - slots[q + SLOT_HL], hwB = slots[q + SLOT_HW]
     if (g < ALONGSIDE_MARGIN && canMove) {
       // room for a car alongside: it heads no nearer than clear to it, on the side it is now
