@@ -252,10 +252,8 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
     // another held: code first met late in a race, when a car first has another within range or a
     // second car beyond the one in its way, had the step run unoptimised (test/perf/perf.test.ts 'race frames').
     if (ds > limit) break
-    // (another car's span: where it is and where it heads; beside its corridor, a car that cannot
-    // move aside has nothing to do with it)
-    const spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI]
-    const b = cars[j], g = ds - hl - slots[q + SLOT_HL], hwB = slots[q + SLOT_HW]
+    // (another car's span: where it is and where it heads)
+    const b = cars[j], g = ds - hl - slots[q + SLOT_HL], spanLo = slots[q + SLOT_LO], spanHi = slots[q + SLOT_HI], hwB = slots[q + SLOT_HW]
     if (g < ALONGSIDE_MARGIN && canMove) {
       // room for a car alongside: it heads no nearer than clear to it, on the side it is now
       const clear = hw + hwB + margin
