@@ -53,9 +53,10 @@ export interface DriverPath {
   readonly endY: number
   /**
    * Where the line runs along the path it was offset from (its base line: the points given to
-   * setAi), STATION_STRIDE numbers per segment: the base line's arc length at the segment's start
-   * and its rate per metre along the segment. Cars on one base line (any offsets) are ordered by it
-   * for traffic (traffic.ts); null when the line is its base line (the station is the arc length).
+   * setAi), STATIONS_STRIDE numbers per segment (one record: a car reaching a segment reads one
+   * cache line): the segment's own arc length at its start, the base line's arc length there and
+   * its rate per metre along the segment. Cars on one base line (any offsets) are ordered by it for
+   * traffic (traffic.ts); null: the line is its base line (the station is the arc length).
    */
   readonly station: Float64Array | null
   /** options.traffic is 'avoid'. */
@@ -79,6 +80,9 @@ export const LEVEL_STRIDE = SEG_STRIDE + LINE_STRIDE
 export const LEVEL_LINE = SEG_STRIDE
 /** Offsets in a DriverPath.line record: direction at the segment's start and its rate, curvature at the start and its rate. */
 export const LINE_HEADING = 0, LINE_TURN_RATE = 1, LINE_KAPPA = 2, LINE_KAPPA_RATE = 3
+
+/** Numbers per segment in a station table (DriverPath.station): the segment's own arc length at its start, the base line's station there, its rate. */
+export const STATIONS_STRIDE = 3
 
 /** The DriverPath of `poly` with its curvature, profile and options; `level`: the geometry of a path on the same line, to share (it is the same bit for bit). */
 export function driverPath(poly: Polyline, kappa: Float64Array, profile: Float64Array, options: ResolvedAiOptions, level?: Float64Array, station?: Float64Array): DriverPath {

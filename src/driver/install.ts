@@ -126,7 +126,7 @@ export function installDrivers({ world, components, defs, collision, groundZ }: 
         leaveLine(traffic.lines, eid)
         dropGuest(traffic.lines, eid)
         recordSize(traffic, eid)
-        joinLine(traffic.lines, eid, prepared.base, prepared.path.options)
+        joinLine(traffic.lines, eid, prepared.base, prepared.path.options, traffic.halfLength[eid], traffic.halfWidth[eid])
         const d = defs[eid]!
         while (shiftTables.length <= eid) shiftTables.push(undefined)
         shiftTables[eid] = prepared.path.shift && !d.automatic ? shiftTable(d) : undefined

@@ -5,11 +5,11 @@
  * given again with the same contents is compared with the points read from it last time, not
  * read and validated again.
  */
-import { polylineFromArrays, readPoints, SEG_ACCEL, SEG_LEN, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
+import { polylineFromArrays, readPoints, SEG_ACCEL, SEG_LEN, SEG_S, SEG_STRIDE, SEG_V2, type Polyline } from './polyline'
 import { offsetPolyline, pointCurvatures } from './curvature'
 import { buildSpeedProfile } from './profile'
 import { resolveAiOptions, type ResolvedAiOptions } from './options'
-import { driverPath, type DriverPath } from './drive'
+import { driverPath, STATIONS_STRIDE, type DriverPath } from './drive'
 
 /** Point curvature span (m): neighbours at least this far along the path shape the curvature. */
 const CURVATURE_SPAN = 1
@@ -111,11 +111,23 @@ export function preparePath(table: PathTable, path: unknown, options: unknown): 
   const kappa = pointCurvatures(poly, CURVATURE_SPAN)
   const profile = buildSpeedProfile(poly, kappa, resolved)
   fillProfileSlots(poly, profile)
-  return { path: driverPath(poly, kappa, profile, resolved, level, poly === offset && offset !== base ? stationTable(poly, base) : undefined), base }
+  return { path: driverPath(poly, kappa, profile, resolved, level, poly === offset && offset !== base ? stationTable(poly, base) : baseStations(poly)), base }
 }
 
 /** Base-line segments a station search looks at beyond the last match (the offset line's points follow the base's in order). */
 const STATION_WINDOW = 64
+
+/** The station table of a line that is its own base line (see DriverPath.station): the station is the arc length. */
+function baseStations(poly: Polyline): Float64Array {
+  const table = new Float64Array(STATIONS_STRIDE * poly.segments)
+  for (let i = 0; i < poly.segments; i++) {
+    const s0 = poly.packed[i * SEG_STRIDE + SEG_S]
+    table[STATIONS_STRIDE * i] = s0
+    table[STATIONS_STRIDE * i + 1] = s0
+    table[STATIONS_STRIDE * i + 2] = 1
+  }
+  return table
+}
 
 /**
  * The station table of an offset line `poly` over its `base` (see DriverPath.station): each offset
@@ -140,13 +152,14 @@ function stationTable(poly: Polyline, base: Polyline): Float64Array {
     at[k] = k === 0 && base.closed && bestS > base.length / 2 ? bestS - base.length : bestS
     j = best
   }
-  const table = new Float64Array(2 * poly.segments)
+  const table = new Float64Array(STATIONS_STRIDE * poly.segments)
   for (let i = 0; i < poly.segments; i++) {
     let next = i + 1 < poly.n ? at[i + 1] : at[0] + base.length
     if (next < at[i]) next += base.closed && at[i] - next > base.length / 2 ? base.length : 0
     const len = poly.s[i + 1] - poly.s[i], rate = (next - at[i]) / len
-    table[2 * i] = at[i]
-    table[2 * i + 1] = rate > 0 && rate < 4 ? rate : 1
+    table[STATIONS_STRIDE * i] = poly.packed[i * SEG_STRIDE + SEG_S]
+    table[STATIONS_STRIDE * i + 1] = at[i]
+    table[STATIONS_STRIDE * i + 2] = rate > 0 && rate < 4 ? rate : 1
   }
   return table
 }

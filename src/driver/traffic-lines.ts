@@ -14,7 +14,7 @@
 import type { Polyline } from './polyline'
 import { polylineFromArrays, SEG_LEN, SEG_S, SEG_STRIDE, SEG_TX, SEG_TY, SEG_X, SEG_Y } from './polyline'
 import { resolveAiOptions } from './options'
-import type { DriverPath } from './drive'
+import { STATIONS_STRIDE, type DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
 import { FROZEN_LEVEL } from '../vehicle/level'
 import type { ResolvedAiOptions } from './options'
@@ -34,6 +34,12 @@ export interface TrafficLine {
    * (one record per car: a walk reads one cache line per neighbour, not one per array): see SLOT_*.
    */
   slots: Float64Array
+  /**
+   * What a listed car keeps from step to step, KEPT_STRIDE numbers per car in list order (moved with
+   * it by the sort): its station at hand and its options (see KEPT_*). A step reads it in list order
+   * with the car's slot, not by entity id from a table of its own.
+   */
+  kept: Float64Array
   /** The highest speed of a listed car this step (0 when none is faster), m/s: no car behind one closes on it faster than this. */
   fastest: number
   /** The largest half width of a listed car this step, m. */
@@ -59,13 +65,6 @@ export interface TrafficLines {
   lineOf: Int32Array
   /** 1 when a driven car avoids (counted in its line's avoiders), by entity id. */
   avoids: Uint8Array
-  /**
-   * Each driven car's traffic record, STATION_STRIDE numbers by entity id: its station at hand (the
-   * segment they are for, the station and arc length at its start, the station's rate: a step
-   * reads the path's tables only when a car reaches another segment), then its options (AT_*),
-   * so a step reads one record in car order rather than the options of every car's path.
-   */
-  stations: Float64Array
 }
 
 /** Numbers per listed car in TrafficLine.slots. */
@@ -78,16 +77,26 @@ export const SLOT_STRIDE = 8
  */
 export const SLOT_STATION = 0, SLOT_LATERAL = 1, SLOT_LO = 2, SLOT_HI = 3, SLOT_HL = 4, SLOT_HW = 5, SLOT_SPEED = 6, SLOT_PACE = 7
 
-/** Numbers per car in TrafficLines.stations. */
-export const STATION_STRIDE = 11
-const AT_SEG = 0, AT_STATION = 1, AT_S = 2, AT_RATE = 3
-/** Offsets in a car's TrafficLines.stations record: its options lateralOffset, width (left, right), gap, brakeDecel, aggression, obstacleMask. */
-export const AT_OFFSET = 4, AT_WIDTH_L = 5, AT_WIDTH_R = 6, AT_GAP = 7, AT_BRAKE = 8, AT_AGGRESSION = 9, AT_MASK = 10
+/** Numbers per listed car in TrafficLine.kept. */
+export const KEPT_STRIDE = 16
+/**
+ * Offsets in a TrafficLine.kept record: 1 for a guest (0 a driver of this line); 1 when it runs
+ * traffic's rules this step (a driver that avoids, not frozen: set by orderLine); its station at
+ * hand (the segment they are for, the station and arc length at its start, the station's rate: a
+ * step reads the path's tables only when a car reaches another segment).
+ */
+const KEPT_GUEST = 0, KEPT_SEG = 2, KEPT_STATION = 3, KEPT_S = 4, KEPT_RATE = 5
+/** Offset in a TrafficLine.kept record: 1 when the car runs traffic's rules this step (a driver here that avoids, not frozen). */
+export const KEPT_RUN = 1
+/** Offsets in a TrafficLine.kept record: a driver's options lateralOffset, width (left, right), gap, brakeDecel, aggression, obstacleMask. */
+export const AT_OFFSET = 6, AT_WIDTH_L = 7, AT_WIDTH_R = 8, AT_GAP = 9, AT_BRAKE = 10, AT_AGGRESSION = 11, AT_MASK = 12
+// (offset 13: 1 when the driver avoids; 14 and 15: a driver's half body length and width, m)
+const KEPT_AVOIDS = 13, KEPT_HL = 14, KEPT_HW = 15
 
 /** No lines yet. */
 export function createTrafficLines(): TrafficLines {
   primeLines()
-  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
+  return { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64) }
 }
 
 function sameLine(a: Polyline, b: Polyline): boolean {
@@ -97,14 +106,14 @@ function sameLine(a: Polyline, b: Polyline): boolean {
   return true
 }
 
-/** Puts car `eid`, whose driver has `options`, on the line of `base` (after leaveLine). */
-export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions): void {
+/** Puts car `eid`, whose driver has `options` and whose body is `halfLength` by `halfWidth` m, on the line of `base` (after leaveLine). */
+export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options: ResolvedAiOptions, halfLength: number, halfWidth: number): void {
   const avoid = options.traffic === 'avoid'
   let index = tl.lines.findIndex((l) => sameLine(l.base, base))
   if (index < 0) {
     index = tl.lines.length
     tl.lines.push({
-      base, length: base.length, closed: base.closed, cars: new Int32Array(16), slots: new Float64Array(16 * SLOT_STRIDE), fastest: 0, widest: 0, count: 0, avoiders: 0,
+      base, length: base.length, closed: base.closed, cars: new Int32Array(16), slots: new Float64Array(16 * SLOT_STRIDE), kept: new Float64Array(16 * KEPT_STRIDE), fastest: 0, widest: 0, count: 0, avoiders: 0,
       guestSeg: new Int32Array(0), guest: new Uint8Array(0), guestStation: new Float64Array(0), guestLateral: new Float64Array(0), guestFar: new Float64Array(0),
     })
   }
@@ -115,12 +124,15 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   if (eid >= tl.lineOf.length) {
     let n = tl.lineOf.length
     while (n <= eid) n *= 2
-    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n), stations = new Float64Array(n * STATION_STRIDE)
-    lineOf.set(tl.lineOf); avoids.set(tl.avoids); stations.set(tl.stations)
-    tl.lineOf = lineOf; tl.avoids = avoids; tl.stations = stations
+    const lineOf = new Int32Array(n).fill(-1), avoids = new Uint8Array(n)
+    lineOf.set(tl.lineOf); avoids.set(tl.avoids)
+    tl.lineOf = lineOf; tl.avoids = avoids
   }
-  const at = tl.stations, a = eid * STATION_STRIDE
-  at[a + AT_SEG] = -1
+  const at = line.kept, a = (line.count - 1) * KEPT_STRIDE
+  at[a + KEPT_GUEST] = 0
+  at[a + KEPT_AVOIDS] = avoid ? 1 : 0
+  at[a + KEPT_HL] = halfLength
+  at[a + KEPT_HW] = halfWidth
   at[a + AT_OFFSET] = options.lateralOffset
   at[a + AT_WIDTH_L] = options.width[0]
   at[a + AT_WIDTH_R] = options.width[1]
@@ -133,14 +145,19 @@ export function joinLine(tl: TrafficLines, eid: number, base: Polyline, options:
   if (avoid) line.avoiders++
 }
 
-// Lists `eid` at the end of `line` (the next step's sort puts it in place).
+// Lists `eid` at the end of `line` (the next step's sort puts it in place), as a guest until the
+// caller says otherwise (its kept record is all zero but the segment: none yet).
 function append(line: TrafficLine, eid: number): void {
   if (line.count === line.cars.length) {
-    const cars = new Int32Array(2 * line.count)
-    cars.set(line.cars)
-    line.cars = cars
+    const cars = new Int32Array(2 * line.count), kept = new Float64Array(2 * line.count * KEPT_STRIDE)
+    cars.set(line.cars); kept.set(line.kept)
+    line.cars = cars; line.kept = kept
     line.slots = new Float64Array(2 * line.count * SLOT_STRIDE)
   }
+  const a = line.count * KEPT_STRIDE
+  line.kept.fill(0, a, a + KEPT_STRIDE)
+  line.kept[a + KEPT_GUEST] = 1
+  line.kept[a + KEPT_SEG] = -1
   line.cars[line.count++] = eid
 }
 
@@ -152,6 +169,7 @@ function removeListed(line: TrafficLine, eid: number): void {
   while (k < line.count && cars[k] !== eid) k++
   if (k === line.count) return
   cars.copyWithin(k, k + 1, line.count)
+  line.kept.copyWithin(k * KEPT_STRIDE, (k + 1) * KEPT_STRIDE, line.count * KEPT_STRIDE)
   line.count--
 }
 
@@ -273,31 +291,35 @@ const farScratch = new Float64Array(1)
 
 /**
  * Reads every listed car's station and lateral place (from its driver record; a guest's from its
- * projection), its half length and width (`halfLength`, `halfWidth` by id), speed and level, and sorts
- * the list by station (insertion sort: the list is nearly sorted from the last step). Ties keep their order.
+ * projection; a driver's size is kept, a guest's read by id from `halfLength`, `halfWidth`), speed
+ * and level, and sorts the list by station as it goes (insertion sort: the list is nearly sorted from
+ * the last step, and the records before a car are in order when it is read). Ties keep their order.
  */
-export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
-  const cars = line.cars, slots = line.slots, n = line.count, L = line.length, closed = line.closed
-  const guest = line.guest, at = tl.stations, guestStation = line.guestStation, guestLateral = line.guestLateral
-  let fastest = 0, widest = 0
-  for (let k = 0, q = 0; k < n; k++, q += SLOT_STRIDE) {
-    const eid = cars[k], v = speed[eid]
+export function orderLine(line: TrafficLine, paths: readonly (DriverPath | undefined)[], R: Float64Array, halfLength: Float64Array, halfWidth: Float64Array, speed: Float64Array, level: Uint8Array): void {
+  const cars = line.cars, slots = line.slots, at = line.kept, n = line.count, L = line.length, closed = line.closed
+  const guestStation = line.guestStation, guestLateral = line.guestLateral
+  let fastest = 0, widest = 0, last = -Infinity
+  for (let k = 0, q = 0, a = 0; k < n; k++, q += SLOT_STRIDE, a += KEPT_STRIDE) {
+    const eid = cars[k], v = speed[eid], isGuest = at[a + KEPT_GUEST] === 1, frozen = level[eid] === FROZEN_LEVEL
     if (v > fastest) fastest = v
+    at[a + KEPT_RUN] = isGuest || frozen ? 0 : at[a + KEPT_AVOIDS]
     // A guest's place (projected by updateGuests this step; every listed car has a slot) is read for
-    // every car and a driver's overwrites it, so a guest first listed late in a race meets no code
-    // not run before (test/perf/perf.test.ts 'race frames').
-    let st = guestStation[eid], lat = guestLateral[eid], goal = lat
-    if (guest[eid] !== 1) {
-      const o = eid * DRIVER_STRIDE, a = eid * STATION_STRIDE, seg = R[o + DRIVER_SEG] | 0
-      if (at[a + AT_SEG] !== seg) {
-        // another segment: its station, arc length and rate from the path's tables
-        const path = paths[eid]!, table = path.station, s0 = path.packed[seg * SEG_STRIDE + SEG_S]
-        at[a + AT_SEG] = seg
-        at[a + AT_S] = s0
-        at[a + AT_STATION] = table === null ? s0 : table[2 * seg]
-        at[a + AT_RATE] = table === null ? 1 : table[2 * seg + 1]
+    // every car (a driver's from entry 0, which is at hand: no load by id) and a driver's overwrites
+    // it, so a guest first listed late in a race meets no code not run before (test/perf/perf.test.ts 'race frames').
+    const g = isGuest ? eid : 0
+    let st = guestStation[g], lat = guestLateral[g], goal = lat
+    if (!isGuest) {
+      const o = eid * DRIVER_STRIDE, seg = R[o + DRIVER_SEG] | 0
+      if (at[a + KEPT_SEG] !== seg) {
+        // another segment: its arc length, station and rate from the path's station table (one record)
+        const path = paths[eid]!, table = path.station, t = STATIONS_STRIDE * seg
+        const s0 = table === null ? path.packed[seg * SEG_STRIDE + SEG_S] : table[t]
+        at[a + KEPT_SEG] = seg
+        at[a + KEPT_S] = s0
+        at[a + KEPT_STATION] = table === null ? s0 : table[t + 1]
+        at[a + KEPT_RATE] = table === null ? 1 : table[t + 2]
       }
-      st = at[a + AT_STATION] + (R[o + DRIVER_S] - at[a + AT_S]) * at[a + AT_RATE]
+      st = at[a + KEPT_STATION] + (R[o + DRIVER_S] - at[a + KEPT_S]) * at[a + KEPT_RATE]
       // (wrapped by a factor, not a branch: a car first behind the line's start late in a race)
       const wrap = closed ? (st < 0 ? 1 : 0) - (st >= L ? 1 : 0) : 0
       st += wrap * L
@@ -308,34 +330,44 @@ export function orderLine(line: TrafficLine, tl: TrafficLines, paths: readonly (
     slots[q + SLOT_LATERAL] = lat
     slots[q + SLOT_LO] = lat < goal ? lat : goal
     slots[q + SLOT_HI] = lat < goal ? goal : lat
-    slots[q + SLOT_HL] = halfLength[eid]
-    const hw = halfWidth[eid]
+    // (a guest's size along and across the line changes with its heading: by id, read for every car as its place above)
+    const hlGuest = halfLength[g], hwGuest = halfWidth[g]
+    slots[q + SLOT_HL] = isGuest ? hlGuest : at[a + KEPT_HL]
+    const hw = isGuest ? hwGuest : at[a + KEPT_HW]
     if (hw > widest) widest = hw
     slots[q + SLOT_HW] = hw
     slots[q + SLOT_SPEED] = v
-    slots[q + SLOT_PACE] = level[eid] === FROZEN_LEVEL || v < 0 ? 0 : v
+    slots[q + SLOT_PACE] = frozen || v < 0 ? 0 : v
+    // (`last`: the highest station before it, that of the car before it once those are in order)
+    if (st < last) sink(line, k, st)
+    else last = st
   }
   line.fastest = fastest
   line.widest = widest
-  for (let k = 1; k < n; k++) {
-    const st = slots[k * SLOT_STRIDE + SLOT_STATION]
-    if (!(st < slots[(k - 1) * SLOT_STRIDE + SLOT_STATION])) continue
-    // (the car and its record move down past every car ahead of it: the scratch holds its record)
-    const eid = cars[k]
-    for (let f = 0; f < SLOT_STRIDE; f++) slotScratch[f] = slots[k * SLOT_STRIDE + f]
-    let j = k - 1
-    while (j >= 0 && slots[j * SLOT_STRIDE + SLOT_STATION] > st) {
-      cars[j + 1] = cars[j]
-      for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slots[j * SLOT_STRIDE + f]
-      j--
-    }
-    for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slotScratch[f]
-    cars[j + 1] = eid
-  }
 }
 
-// One slot record in orderLine's sort.
-const slotScratch = new Float64Array(SLOT_STRIDE)
+// Moves the car in list entry k of `line` (station `st`) and its records down past every car before
+// it with a higher station (entries before k are in order).
+function sink(line: TrafficLine, k: number, st: number): void {
+  const cars = line.cars, slots = line.slots, at = line.kept
+  // (the car and its records move down past every car ahead of it: the scratch holds its records)
+  const eid = cars[k]
+  for (let f = 0; f < SLOT_STRIDE; f++) slotScratch[f] = slots[k * SLOT_STRIDE + f]
+  for (let f = 0; f < KEPT_STRIDE; f++) keptScratch[f] = at[k * KEPT_STRIDE + f]
+  let j = k - 1
+  while (j >= 0 && slots[j * SLOT_STRIDE + SLOT_STATION] > st) {
+    cars[j + 1] = cars[j]
+    for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slots[j * SLOT_STRIDE + f]
+    for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = at[j * KEPT_STRIDE + f]
+    j--
+  }
+  for (let f = 0; f < SLOT_STRIDE; f++) slots[(j + 1) * SLOT_STRIDE + f] = slotScratch[f]
+  for (let f = 0; f < KEPT_STRIDE; f++) at[(j + 1) * KEPT_STRIDE + f] = keptScratch[f]
+  cars[j + 1] = eid
+}
+
+// One slot record and one kept record in orderLine's sort.
+const slotScratch = new Float64Array(SLOT_STRIDE), keptScratch = new Float64Array(KEPT_STRIDE)
 
 let primed = false
 
@@ -349,15 +381,15 @@ let primed = false
 function primeLines(): void {
   if (primed) return
   primed = true
-  const tl: TrafficLines = { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64), stations: new Float64Array(64 * STATION_STRIDE) }
+  const tl: TrafficLines = { lines: [], lineOf: new Int32Array(64).fill(-1), avoids: new Uint8Array(64) }
   const open = polylineFromArrays([0, 50, 100, 150], [0, 0, 0, 0], false), closed = polylineFromArrays([0, 50, 50, 0], [0, 0, 50, 50], true)
   const openPath = { station: null, packed: open.packed } as unknown as DriverPath, closedPath = { station: null, packed: closed.packed } as unknown as DriverPath
   const paths = [openPath, openPath, undefined, closedPath, closedPath], R = new Float64Array(5 * DRIVER_STRIDE)
   const options = resolveAiOptions(undefined)
-  joinLine(tl, 0, open, options)
-  joinLine(tl, 1, open, options)
-  joinLine(tl, 3, closed, options)
-  joinLine(tl, 4, closed, options)
+  joinLine(tl, 0, open, options, 2, 1)
+  joinLine(tl, 1, open, options, 2, 1)
+  joinLine(tl, 3, closed, options, 2, 1)
+  joinLine(tl, 4, closed, options, 2, 1)
   const X = new Float64Array(5), Y = new Float64Array(5), H = new Float64Array(5)
   const HL = new Float64Array(5), HW = new Float64Array(5), levels = new Uint8Array([0, FROZEN_LEVEL, 0, 0, FROZEN_LEVEL]), defs: (ResolvedCar | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
   for (let step = 0; step < 64; step++) {
@@ -372,7 +404,7 @@ function primeLines(): void {
     X[2] = s & 1 ? 2 + e : 45 + e; Y[2] = s < 2 ? (step & 4 ? 1 + e : -1 - e) : 1000 + 7 * e; H[2] = e
     for (const line of tl.lines) {
       updateGuests(line, [2], X, Y, H, HL, HW, defs)
-      orderLine(line, tl, paths, R, HL, HW, X, levels)
+      orderLine(line, paths, R, HL, HW, X, levels)
     }
   }
   leaveLine(tl, 3)

@@ -22,9 +22,8 @@ import {
 } from '../../components/driver'
 import type { DriverPath } from './drive'
 import type { ResolvedCar } from '../vehicle/definition'
-import { FROZEN_LEVEL } from '../vehicle/level'
 import {
-  AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, orderLine, STATION_STRIDE, updateGuests,
+  AT_AGGRESSION, AT_BRAKE, AT_GAP, AT_MASK, AT_OFFSET, AT_WIDTH_L, AT_WIDTH_R, bodyOf, createTrafficLines, KEPT_RUN, KEPT_STRIDE, orderLine, updateGuests,
   SLOT_HI, SLOT_HL, SLOT_HW, SLOT_LATERAL, SLOT_LO, SLOT_PACE, SLOT_SPEED, SLOT_STATION, SLOT_STRIDE,
   type TrafficLine, type TrafficLines,
 } from './traffic-lines'
@@ -123,7 +122,7 @@ function growSizes(ts: TrafficState, eid: number): void {
 
 /** One traffic step of `dt` s at sim time `now` s: orders every line and runs each avoiding driver's rules (see the file's comment). */
 export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
-  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level, lineOf = ts.lines.lineOf, avoids = ts.lines.avoids
+  const lines = ts.lines.lines, R = ts.Driver.state, paths = ts.paths, C = ts.Car, level = C.level
   let avoiders = 0
   for (let l = 0; l < lines.length; l++) avoiders += lines[l].avoiders
   if (avoiders === 0) return // (nobody looks: no guests to project either)
@@ -138,12 +137,11 @@ export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
     const line = lines[l]
     if (line.avoiders === 0) continue
     if (others.length > 0) updateGuests(line, others, C.x, C.y, C.heading, ts.halfLength, ts.halfWidth, ts.defs)
-    orderLine(line, ts.lines, paths, R, ts.halfLength, ts.halfWidth, C.speed, level)
-    const cars = line.cars
+    orderLine(line, paths, R, ts.halfLength, ts.halfWidth, C.speed, level)
+    const kept = line.kept
     for (let i = 0; i < line.count; i++) {
-      const eid = cars[i]
-      // (a guest has no line of its own)
-      if (lineOf[eid] !== l || avoids[eid] === 0 || level[eid] === FROZEN_LEVEL) continue
+      // (a guest has no line of its own; a car that ignores traffic, or frozen, does not look)
+      if (kept[i * KEPT_STRIDE + KEPT_RUN] === 0) continue
       driveInTraffic(ts, line, i, dt, now)
     }
   }
@@ -218,7 +216,7 @@ function driveInTraffic(ts: TrafficState, line: TrafficLine, i: number, dt: numb
   // (the neighbours' records in list order; the leader's size by id)
   const slots = line.slots, hlOf = ts.halfLength, hwOf = ts.halfWidth
   const cars = line.cars, n = line.count, closed = line.closed, L = line.length
-  const eid = cars[i], o = eid * DRIVER_STRIDE, at = ts.lines.stations, a = eid * STATION_STRIDE, p = i * SLOT_STRIDE, si = slots[p + SLOT_STATION]
+  const eid = cars[i], o = eid * DRIVER_STRIDE, at = line.kept, a = i * KEPT_STRIDE, p = i * SLOT_STRIDE, si = slots[p + SLOT_STATION]
   if (R[o + DRIVER_FINISHED] === 1) { clearStatus(R, eid); return }
   const vi = slots[p + SLOT_SPEED], v = vi > 0 ? vi : 0
   const hl = slots[p + SLOT_HL], hw = slots[p + SLOT_HW], lat = slots[p + SLOT_LATERAL], off = at[a + AT_OFFSET]
