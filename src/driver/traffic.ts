@@ -130,7 +130,7 @@ export function stepTraffic(ts: TrafficState, dt: number, now: number): void {
   if (others.length > 0) {
     // (the guests' sizes along and across a line: the longest any may take)
     let most = 0
-    for (let k = 0; k < others.length; k++) { growSizes(ts, others[k]); const d = bodyOf(ts.defs, others[k]); most = Math.max(most, 0.5 * Math.hypot(d.length, d.width)) }
+    for (let k = 0; k < others.length; k++) { growSizes(ts, others[k]); const d = bodyOf(ts.defs, others[k]); most = Math.max(most, 0.5 * Math.sqrt(d.length * d.length + d.width * d.width)) }
     if (most > ts.maxHalfLength) ts.maxHalfLength = most
   }
   for (let l = 0; l < lines.length; l++) {

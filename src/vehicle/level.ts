@@ -40,15 +40,22 @@ export const HZ_MIN = 60
 /** Allowed substep rates, Hz. */
 export const HZ_MAX = 20000
 
+/** The tag component of level `level` (0 full … 3 path). */
+function levelTag(comps: Components, level: number): object {
+  return level === 0 ? comps.LodFull : level === 1 ? comps.LodSingleTrack : level === 2 ? comps.LodFrozen : comps.LodPath
+}
+
 /**
  * Sets car `eid`'s level tag (exactly one of the four). Only a tag the car has is removed: bitecs'
  * removeComponent allocates even for an absent one, and a LOD switch must stay within the
  * test/perf/perf.test.ts "race frames" bound.
  */
 export function tagLevel(world: World, comps: Components, eid: number, level: number): void {
-  const tags = [comps.LodFull, comps.LodSingleTrack, comps.LodFrozen, comps.LodPath]
-  for (let i = 0; i < 4; i++) if (i !== level && hasComponent(world, eid, tags[i])) removeComponent(world, eid, tags[i])
-  addComponent(world, eid, tags[level])
+  for (let i = 0; i < 4; i++) {
+    const tag = levelTag(comps, i)
+    if (i !== level && hasComponent(world, eid, tag)) removeComponent(world, eid, tag)
+  }
+  addComponent(world, eid, levelTag(comps, level))
   comps.Car.level[eid] = level
 }
 

@@ -12,8 +12,9 @@
 // second-sim: st200 warmed up, then a second sim (st200Terrain) created and stepped; prints nothing
 //   itself: run with --trace-opt --trace-deopt, whose lines perf.test.ts reads (whether the second
 //   sim threw away the single-track model's optimised code).
-// race: the scripted 2-minute race (race.mjs), per frame after its warm-up: bytes allocated and
-//   wall time.
+// race [pace]: the scripted 2-minute race (race.mjs), per frame after its warm-up: bytes allocated,
+//   CPU and wall time. After every frame the process waits pace × PACE_US µs (outside the frame):
+//   runs of different paces see V8's background compiles finish at different frames.
 import v8 from 'node:v8'
 import { PerformanceObserver, performance } from 'node:perf_hooks'
 import { pitlaneScene, pitlaneSteps } from '../../bench/cases/vehicles.mjs'
@@ -159,8 +160,18 @@ const neverOptimize = new Function('f', '%NeverOptimizeFunction(f)')
 neverOptimize(measureFrame)
 neverOptimize(raceRun)
 
-async function raceRun() {
+/** The wait after a frame per unit of pace, µs. */
+const PACE_US = 40
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+/** Sleeps about `us` µs (and no less), allocating nothing: the background compiles run meanwhile. */
+function waitUs(us) {
+  if (us > 0) Atomics.wait(sleeper, 0, 0, us / 1000)
+}
+
+async function raceRun(pace) {
   globalThis.gc()
+  const wait = pace * PACE_US
   const race = createRace()
   const frames = Math.round(RACE_S / DT)
   const from = Math.round(WARM_UP_S / DT)
@@ -170,7 +181,7 @@ async function raceRun() {
   const m = [0, 0, 0]
   // the warm-up frames are measured too (and dropped), so that the readings' own code (node's
   // wrappers of cpuUsage and the heap statistics) is optimised before its cost is read
-  for (let i = 0; i < from; i++) measureFrame(() => race.frame(i), m)
+  for (let i = 0; i < from; i++) { measureFrame(() => race.frame(i), m); waitUs(wait) }
   // The readings' own allocation, read beside every frame: it falls a little as node's code
   // warms, so the least of them is taken (a frame then reads at most that fall too high, never low).
   let own = Infinity
@@ -184,6 +195,7 @@ async function raceRun() {
     bytes[i - from] = m[0]
     cpuUs[i - from] = m[1]
     ms[i - from] = m[2]
+    waitUs(wait)
   }
   const end = performance.now()
   for (let k = 0; k < bytes.length; k++) bytes[k] -= own
@@ -193,7 +205,7 @@ async function raceRun() {
 }
 
 const mode = process.argv[2]
-const result = mode === 'steady' ? await steady() : mode === 'hosted' ? await hosted() : mode === 'race' ? await raceRun() : mode === 'second-sim' ? secondSim() : null
+const result = mode === 'steady' ? await steady() : mode === 'hosted' ? await hosted() : mode === 'race' ? await raceRun(Number(process.argv[3] ?? 0)) : mode === 'second-sim' ? secondSim() : null
 if (!result) throw new Error(`mode must be steady, hosted, race or second-sim, got ${mode}`)
 observer.disconnect()
 process.stdout.write(JSON.stringify(result) + '\n')

@@ -6,10 +6,12 @@
 // frame allocates more than 4 KB and none is slower than 8× the median frame.
 //
 // The race runs RACE_RUNS times in fresh processes; a frame's time is its least over the runs,
-// its bytes their median. The runs are identical, so a hitch or garbage the code causes (a slow
+// its bytes their median. The runs step identically, so a hitch or garbage the code causes (a slow
 // branch, a deoptimisation, a collection) comes at the same frame of most runs, while a noise
 // spike does not: nor does V8 finishing an optimising compile on the main thread, which puts a
-// few KB into the young generation at a frame that changes from run to run. A frame is a
+// few KB into the young generation. A compile finishes after a time, not after a number of frames,
+// and on a quiet machine at the same frame of every run: so each run waits a different time
+// between frames (its pace), and a compile's garbage lands at different frames of different runs. A frame is a
 // hitch when both its CPU time (process.cpuUsage, which other processes do not inflate) and its
 // wall time are over the bound: the process's CPU time also counts its background threads, so an
 // optimising compile running beside the main thread (which delays no frame) shows in it, and wall
@@ -65,8 +67,8 @@ function ensureFreshDist(): void {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' })
 }
 
-function runAlloc(mode: 'steady' | 'hosted' | 'race'): any {
-  const out = execFileSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'test/perf/alloc.mjs'), mode], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
+function runAlloc(mode: 'steady' | 'hosted' | 'race', pace = 0): any {
+  const out = execFileSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'test/perf/alloc.mjs'), mode, String(pace)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
   return JSON.parse(out)
 }
 
@@ -113,7 +115,7 @@ describe('performance guards (dist/, plain node)', () => {
       const middle = sorted[STEADY_RUNS >> 1]
       steady[name] = { bytesPerStep: middle === Infinity ? null : middle, runs: values }
     }
-    const runs = Array.from({ length: RACE_RUNS }, () => runAlloc('race'))
+    const runs = Array.from({ length: RACE_RUNS }, (_, k) => runAlloc('race', k))
     firstFrame = runs[0].from
     const n = runs[0].bytes.length
     frameBytes = new Float64Array(n)
